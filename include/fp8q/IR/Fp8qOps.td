@@ -1,0 +1,249 @@
+//===- Fp8qOps.td - fp8q operations ------------------------*- tablegen -*-===//
+//
+// Part of the fp8q project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FP8Q_IR_FP8QOPS_TD
+#define FP8Q_IR_FP8QOPS_TD
+
+include "fp8q/IR/Fp8qAttrs.td"
+include "mlir/Interfaces/DestinationStyleOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Type constraints
+//===----------------------------------------------------------------------===//
+
+/// FP8 storage: E4M3 only. f8E5M2 is rejected on purpose (see the dialect
+/// description).
+def Fp8q_CodeTensor : RankedTensorOf<[F8E4M3FN]>;
+/// Per-tile scales are always f32.
+def Fp8q_ScaleTensor : RankedTensorOf<[F32]>;
+/// High-precision source / dequantized data.
+def Fp8q_WideTensor : RankedTensorOf<[F32, BF16, F16]>;
+/// GEMM output: bf16 (rounded RN) or f32.
+def Fp8q_GemmOutTensor : RankedTensorOf<[F32, BF16]>;
+
+//===----------------------------------------------------------------------===//
+// QuantizeOp
+//===----------------------------------------------------------------------===//
+
+def Fp8q_QuantizeOp : Fp8q_Op<"quantize", [
+    Pure, DestinationStyleOpInterface,
+    AllTypesMatch<["q_init", "q"]>,
+    AllTypesMatch<["scale_init", "scale"]>]> {
+  let summary = "tile-wise quantization to E4M3 with one f32 scale per tile";
+  let description = [{
+    Quantizes the 2-D tensor `source` [R, C] tile by tile. For every tile T
+    (shape `tile`, tails allowed) and in f32 arithmetic:
+
+    1. `amax = max(max_{x in T} |x|, eps)` (a NaN in T makes amax NaN);
+    2. `fp32` mode: `s = amax / 448`; `pow2` mode:
+       `s = 2^ceil(log2(amax / 448))` (exactly, from the f32 quotient);
+    3. `q = cvt_rn_satfinite_e4m3(x * (1.0f / s))` (PTX
+       `cvt.rn.satfinite.e4m3x2.f32`): round to nearest even, saturate to
+       +-448, NaN to NaN.
+
+    Results: the codes `q` [R, C] and the scales `scale`
+    [ceil(R / TR), ceil(C / TC)]. With `transpose`, both results are
+    produced transposed: `q` is [C, R] (K-major) and `scale` is
+    [ceil(C / TC), ceil(R / TR)]; the tile is still given relative to
+    `source`. This is the Wgrad operand: `tile = <128x1>` with `transpose`
+    gives per-channel rows quantized in 128-token groups.
+
+    The op is in destination-passing style: `q_init` and `scale_init` only
+    supply the result shapes (and, after bufferization, the buffers).
+    See docs/Numerics.md for NaN/Inf behaviour.
+
+    Example:
+
+    ```mlir
+    %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x128>}
+        : tensor<64x512xbf16> -> tensor<64x512xf8E4M3FN>, tensor<64x4xf32>
+    ```
+  }];
+  let arguments = (ins
+    Fp8q_WideTensor:$source,
+    Fp8q_CodeTensor:$q_init,
+    Fp8q_ScaleTensor:$scale_init,
+    Fp8q_TileAttr:$tile,
+    DefaultValuedAttr<Fp8q_ScaleModeAttr, "::mlir::fp8q::ScaleMode::fp32">:$scale_mode,
+    DefaultValuedAttr<F32Attr, "1.0e-4f">:$eps,
+    UnitAttr:$transpose);
+  let results = (outs Fp8q_CodeTensor:$q, Fp8q_ScaleTensor:$scale);
+  let assemblyFormat = [{
+    $source `outs` `(` $q_init `,` $scale_init `)` attr-dict `:`
+    type($source) `->` type($q_init) `,` type($scale_init)
+  }];
+  let extraClassDeclaration = [{
+    ::mlir::MutableOperandRange getDpsInitsMutable() {
+      return ::mlir::MutableOperandRange(getOperation(), /*start=*/1,
+                                         /*length=*/2);
+    }
+  }];
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// DequantizeOp
+//===----------------------------------------------------------------------===//
+
+def Fp8q_DequantizeOp : Fp8q_Op<"dequantize", [
+    Pure, DestinationStyleOpInterface,
+    AllTypesMatch<["init", "result"]>]> {
+  let summary = "E4M3 codes times their tile scale, to f32/bf16/f16";
+  let description = [{
+    Computes `result[i, j] = round(f32(q[i, j]) * scale[i / TR, j / TC])`:
+    the product is an f32 multiplication, then rounded to nearest even to
+    the element type of `init` (f32, bf16 or f16). `scale` has shape
+    [ceil(R / TR), ceil(C / TC)] for `q` of shape [R, C].
+
+    Example:
+
+    ```mlir
+    %x = fp8q.dequantize %q, %s outs(%x0) {tile = #fp8q.tile<128x128>}
+        : tensor<256x512xf8E4M3FN>, tensor<2x4xf32> -> tensor<256x512xbf16>
+    ```
+  }];
+  let arguments = (ins
+    Fp8q_CodeTensor:$q,
+    Fp8q_ScaleTensor:$scale,
+    Fp8q_WideTensor:$init,
+    Fp8q_TileAttr:$tile);
+  let results = (outs Fp8q_WideTensor:$result);
+  let assemblyFormat = [{
+    $q `,` $scale `outs` `(` $init `)` attr-dict `:`
+    type($q) `,` type($scale) `->` type($init)
+  }];
+  let extraClassDeclaration = [{
+    ::mlir::MutableOperandRange getDpsInitsMutable() {
+      return getInitMutable();
+    }
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// TileTransposeOp
+//===----------------------------------------------------------------------===//
+
+def Fp8q_TileTransposeOp : Fp8q_Op<"tile_transpose", [
+    Pure, DestinationStyleOpInterface,
+    AllTypesMatch<["q_init", "q_t"]>,
+    AllTypesMatch<["scale_init", "scale_t"]>]> {
+  let summary = "1xG-tiled codes to their transpose, 1xG-tiled along M (K-major)";
+  let description = [{
+    Takes E4M3 codes `q` [M, K] with 1xG tile scales `scale` [M, ceil(K/G)]
+    (`tile = <1xG>`) and produces the transpose `q_t` [K, M], quantized in
+    1xG tiles along M, with scales `scale_t` [K, ceil(M/G)]. Relative to the
+    original [M, K] layout the output tiles are Gx1 (128x1 for G = 128), in
+    the K-major layout that Hopper FP8 WGMMA reads for Wgrad.
+
+    Defined as dequantize (f32), transpose, quantize with `scale_mode` and
+    `eps` (same rules as `fp8q.quantize`). With `pow2` scales on both sides
+    the dequantized values survive exactly, which is why the recipe uses
+    power-of-two scales for tensors that are transposed.
+
+    Example:
+
+    ```mlir
+    %qt, %st = fp8q.tile_transpose %q, %s outs(%qt0, %st0)
+        {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<pow2>}
+        : tensor<256x512xf8E4M3FN>, tensor<256x4xf32>
+        -> tensor<512x256xf8E4M3FN>, tensor<512x2xf32>
+    ```
+  }];
+  let arguments = (ins
+    Fp8q_CodeTensor:$q,
+    Fp8q_ScaleTensor:$scale,
+    Fp8q_CodeTensor:$q_init,
+    Fp8q_ScaleTensor:$scale_init,
+    Fp8q_TileAttr:$tile,
+    DefaultValuedAttr<Fp8q_ScaleModeAttr, "::mlir::fp8q::ScaleMode::fp32">:$scale_mode,
+    DefaultValuedAttr<F32Attr, "1.0e-4f">:$eps);
+  let results = (outs Fp8q_CodeTensor:$q_t, Fp8q_ScaleTensor:$scale_t);
+  let assemblyFormat = [{
+    $q `,` $scale `outs` `(` $q_init `,` $scale_init `)` attr-dict `:`
+    type($q) `,` type($scale) `->` type($q_init) `,` type($scale_init)
+  }];
+  let extraClassDeclaration = [{
+    ::mlir::MutableOperandRange getDpsInitsMutable() {
+      return ::mlir::MutableOperandRange(getOperation(), /*start=*/2,
+                                         /*length=*/2);
+    }
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// ScaledMatmulOp
+//===----------------------------------------------------------------------===//
+
+def Fp8q_ScaledMatmulOp : Fp8q_Op<"scaled_matmul", [
+    Pure, DestinationStyleOpInterface,
+    AllTypesMatch<["init", "result"]>]> {
+  let summary = "E4M3 GEMM with per-group scales along K and f32 promotion";
+  let description = [{
+    `result[m, n] = round(C + sum_kb partial[m, n, kb] * (a_scale[m, kb] *
+    b_scale[n / BN, kb]))` with
+    `partial[m, n, kb] = sum_{k in group kb} f32(a[m, k]) * f32(b[n, k])`.
+
+    * `a` [M, K] E4M3 codes, 1xG tiles: `a_scale` [M, K/G].
+    * `b` [N, K] E4M3 codes, K-major (the nn.Linear weight layout), tiles
+      `b_tile` = BNxG: `<GxG>` weight blocks (the default when `b_tile` is
+      absent; `b_scale` [ceil(N/G), K/G]) or `<1xG>` (Wgrad, both operands
+      per-row: `b_scale` [N, K/G]).
+    * `group_size` G (default 128) must divide K. M and N are arbitrary.
+    * The partial sums, group scales and the accumulation are f32; the
+      result is rounded to nearest even to bf16 or kept f32. With
+      `accumulate`, C is the value of `init` (added once, in f32, after the
+      K loop); otherwise C = 0 and `init` only supplies the shape.
+    * `promotion_interval` (default 128, a power of two dividing G) is the
+      number of K elements the hardware accumulates in tensor-core
+      precision before promoting the partial sum to f32 registers (N_C in
+      the DeepSeek-V3 report; 128 = 4 WGMMA k32 steps on Hopper). The
+      reference numerics are those of exact f32 accumulation; the GPU
+      kernel promotes every `promotion_interval` elements. Setting G = K
+      and `promotion_interval` = K gives the no-promotion accuracy
+      experiment (one scale per row, one tensor-core accumulation).
+
+    Maps to `wgmma.mma_async.sync.aligned.m64nNk32.f32.e4m3.e4m3` on sm_90a with the
+    scaling done on CUDA cores (fused dequantization).
+
+    Example:
+
+    ```mlir
+    %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0)
+        : tensor<64x512xf8E4M3FN>, tensor<64x4xf32>,
+          tensor<256x512xf8E4M3FN>, tensor<2x4xf32> -> tensor<64x256xbf16>
+    ```
+  }];
+  let arguments = (ins
+    Fp8q_CodeTensor:$a,
+    Fp8q_ScaleTensor:$a_scale,
+    Fp8q_CodeTensor:$b,
+    Fp8q_ScaleTensor:$b_scale,
+    Fp8q_GemmOutTensor:$init,
+    DefaultValuedAttr<I64Attr, "128">:$group_size,
+    OptionalAttr<Fp8q_TileAttr>:$b_tile,
+    DefaultValuedAttr<I64Attr, "128">:$promotion_interval,
+    UnitAttr:$accumulate);
+  let results = (outs Fp8q_GemmOutTensor:$result);
+  let assemblyFormat = [{
+    $a `,` $a_scale `,` $b `,` $b_scale `outs` `(` $init `)` attr-dict `:`
+    type($a) `,` type($a_scale) `,` type($b) `,` type($b_scale) `->`
+    type($init)
+  }];
+  let extraClassDeclaration = [{
+    ::mlir::MutableOperandRange getDpsInitsMutable() {
+      return getInitMutable();
+    }
+    /// The tile of `b`: `b_tile` when present, else GxG blocks.
+    TileAttr getEffectiveBTile();
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // FP8Q_IR_FP8QOPS_TD

@@ -1,0 +1,249 @@
+//===- Fp8qOps.cpp - fp8q operations --------------------------------------===//
+//
+// Part of the fp8q project.
+//
+// Verifiers check every shape relation of docs/Numerics.md and name the
+// values involved. Dynamic extents are accepted and checked where static.
+//
+//===----------------------------------------------------------------------===//
+
+#include "fp8q/IR/Fp8qOps.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::fp8q;
+
+#define GET_OP_CLASSES
+#include "fp8q/IR/Fp8qOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Shared verification helpers
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Number of `tile`-sized blocks covering a (possibly dynamic) extent.
+int64_t numTiles(int64_t extent, int64_t tile) {
+  if (ShapedType::isDynamic(extent))
+    return ShapedType::kDynamic;
+  return llvm::divideCeil(extent, tile);
+}
+
+void printShape(llvm::raw_ostream &os, ArrayRef<int64_t> shape) {
+  os << "[";
+  llvm::interleaveComma(shape, os, [&](int64_t d) {
+    if (ShapedType::isDynamic(d))
+      os << "?";
+    else
+      os << d;
+  });
+  os << "]";
+}
+
+/// Checks that `value` (described as `name`) is 2-D.
+LogicalResult verifyRank2(Operation *op, StringRef name, Value value) {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (type.getRank() == 2)
+    return success();
+  return op->emitOpError() << "expected " << name << " to be 2-D, got "
+                           << type;
+}
+
+/// Checks that `value` has `expected` as shape, treating dynamic extents on
+/// either side as compatible. `why` explains where the shape comes from.
+LogicalResult verifyShape(Operation *op, StringRef name, Value value,
+                          ArrayRef<int64_t> expected, StringRef why) {
+  auto type = cast<RankedTensorType>(value.getType());
+  bool ok = type.getRank() == static_cast<int64_t>(expected.size());
+  for (auto [got, want] : llvm::zip(type.getShape(), expected))
+    ok &= ShapedType::isDynamic(got) || ShapedType::isDynamic(want) ||
+          got == want;
+  if (ok)
+    return success();
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "expected " << name << " to have shape ";
+  printShape(os, expected);
+  os << " (" << why << "), got ";
+  printShape(os, type.getShape());
+  return op->emitOpError() << text;
+}
+
+/// Checks the `eps` attribute: finite and large enough that 1/s stays
+/// finite in f32 for every tile.
+LogicalResult verifyEps(Operation *op, float eps) {
+  if (std::isfinite(eps) && eps >= kMinEps)
+    return success();
+  return op->emitOpError() << "expected eps (" << eps
+                           << ") to be finite and >= " << kMinEps;
+}
+
+/// Expected scale shape of an [R, C] tensor tiled by `tile`.
+SmallVector<int64_t, 2> scaleShape(ArrayRef<int64_t> shape, TileAttr tile) {
+  return {numTiles(shape[0], tile.getRows()),
+          numTiles(shape[1], tile.getCols())};
+}
+
+std::string tileText(TileAttr tile) {
+  return llvm::formatv("one scale per {0}x{1} tile", tile.getRows(),
+                       tile.getCols())
+      .str();
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// QuantizeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult QuantizeOp::verify() {
+  Operation *op = getOperation();
+  if (failed(verifyRank2(op, "source", getSource())) ||
+      failed(verifyEps(op, getEps().convertToFloat())))
+    return failure();
+  ArrayRef<int64_t> src = getSource().getType().getShape();
+  SmallVector<int64_t, 2> qShape(src);
+  SmallVector<int64_t, 2> sShape = scaleShape(src, getTile());
+  StringRef layout = "same as source";
+  if (getTranspose()) {
+    std::swap(qShape[0], qShape[1]);
+    std::swap(sShape[0], sShape[1]);
+    layout = "source transposed";
+  }
+  if (failed(verifyShape(op, "q_init", getQInit(), qShape, layout)))
+    return failure();
+  std::string why = tileText(getTile());
+  if (getTranspose())
+    why += ", transposed";
+  return verifyShape(op, "scale_init", getScaleInit(), sShape, why);
+}
+
+namespace {
+/// quantize(linalg.transpose(x), RxC) == quantize(x, CxR, transpose=!t):
+/// both compute the same tiles of the same values and lay the results out
+/// identically, so the fold is exact. It removes a full pass over the
+/// high-precision data and turns Wgrad's "transpose then quantize 1x128"
+/// into the fused K-major 128x1 quantization.
+struct FoldTransposeIntoQuantize : OpRewritePattern<QuantizeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(QuantizeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto transpose = op.getSource().getDefiningOp<linalg::TransposeOp>();
+    if (!transpose)
+      return rewriter.notifyMatchFailure(op, "source is not linalg.transpose");
+    if (transpose.getPermutation() != ArrayRef<int64_t>{1, 0})
+      return rewriter.notifyMatchFailure(op, "not a 2-D [1, 0] transpose");
+    rewriter.modifyOpInPlace(op, [&] {
+      op.getSourceMutable().assign(transpose.getInput());
+      op.setTileAttr(op.getTile().transposed());
+      op.setTranspose(!op.getTranspose());
+    });
+    return success();
+  }
+};
+} // namespace
+
+void QuantizeOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                             MLIRContext *context) {
+  results.add<FoldTransposeIntoQuantize>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// DequantizeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult DequantizeOp::verify() {
+  Operation *op = getOperation();
+  if (failed(verifyRank2(op, "q", getQ())))
+    return failure();
+  ArrayRef<int64_t> q = getQ().getType().getShape();
+  if (failed(verifyShape(op, "init", getInit(), q, "same as q")))
+    return failure();
+  return verifyShape(op, "scale", getScale(), scaleShape(q, getTile()),
+                     tileText(getTile()));
+}
+
+//===----------------------------------------------------------------------===//
+// TileTransposeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult TileTransposeOp::verify() {
+  Operation *op = getOperation();
+  TileAttr tile = getTile();
+  if (!tile.isRowTile())
+    return emitOpError() << "expected a 1xG row tile, got " << tile.getRows()
+                         << "x" << tile.getCols();
+  if (failed(verifyRank2(op, "q", getQ())) ||
+      failed(verifyEps(op, getEps().convertToFloat())))
+    return failure();
+  ArrayRef<int64_t> q = getQ().getType().getShape();
+  int64_t group = tile.getCols();
+  if (failed(verifyShape(op, "scale", getScale(), scaleShape(q, tile),
+                         tileText(tile))))
+    return failure();
+  if (failed(verifyShape(op, "q_init", getQInit(), {q[1], q[0]},
+                         "q transposed")))
+    return failure();
+  return verifyShape(op, "scale_init", getScaleInit(),
+                     {q[1], numTiles(q[0], group)},
+                     "one scale per 1xG tile of the transpose");
+}
+
+//===----------------------------------------------------------------------===//
+// ScaledMatmulOp
+//===----------------------------------------------------------------------===//
+
+TileAttr ScaledMatmulOp::getEffectiveBTile() {
+  if (std::optional<TileAttr> tile = getBTile())
+    return *tile;
+  int64_t g = getGroupSize();
+  return TileAttr::get(getContext(), g, g);
+}
+
+LogicalResult ScaledMatmulOp::verify() {
+  Operation *op = getOperation();
+  int64_t g = getGroupSize();
+  if (g <= 0 || !llvm::isPowerOf2_64(g))
+    return emitOpError() << "expected group_size (" << g
+                         << ") to be a positive power of two";
+  int64_t interval = getPromotionInterval();
+  if (interval <= 0 || !llvm::isPowerOf2_64(interval) || g % interval != 0)
+    return emitOpError() << "expected promotion_interval (" << interval
+                         << ") to be a power of two dividing group_size ("
+                         << g << ")";
+  TileAttr bTile = getEffectiveBTile();
+  if (bTile.getCols() != g)
+    return emitOpError() << "expected b_tile " << bTile.getRows() << "x"
+                         << bTile.getCols() << " to span group_size (" << g
+                         << ") columns along K";
+  for (auto [name, value] :
+       {std::pair<StringRef, Value>{"a", getA()}, {"b", getB()},
+        {"a_scale", getAScale()}, {"b_scale", getBScale()},
+        {"init", getInit()}})
+    if (failed(verifyRank2(op, name, value)))
+      return failure();
+
+  ArrayRef<int64_t> a = getA().getType().getShape();
+  ArrayRef<int64_t> b = getB().getType().getShape();
+  int64_t m = a[0], k = a[1], n = b[0];
+  if (!ShapedType::isDynamic(k) && !ShapedType::isDynamic(b[1]) && k != b[1])
+    return emitOpError() << "expected the K extent of b (" << b[1]
+                         << ") to equal the K extent of a (" << k << ")";
+  if (!ShapedType::isDynamic(k) && k % g != 0)
+    return emitOpError() << "expected K (" << k
+                         << ") to be a multiple of the group size " << g;
+  int64_t groups = ShapedType::isDynamic(k) ? k : k / g;
+  if (failed(verifyShape(op, "a_scale", getAScale(), {m, groups},
+                         "one scale per 1xG tile of a")) ||
+      failed(verifyShape(op, "b_scale", getBScale(),
+                         {numTiles(n, bTile.getRows()), groups},
+                         tileText(bTile) + " of b")))
+    return failure();
+  return verifyShape(op, "init", getInit(), {m, n}, "[M, N]");
+}

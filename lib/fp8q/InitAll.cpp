@@ -1,0 +1,37 @@
+//===- InitAll.cpp - the one registration point of fp8q -------------------===//
+//
+// Part of the fp8q project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "fp8q/InitAll.h"
+
+#include "fp8q/IR/Fp8qDialect.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+
+using namespace mlir;
+
+void fp8q::registerFp8qDialects(DialectRegistry &registry) {
+  registry.insert<fp8q::Fp8qDialect>();
+}
+
+void fp8q::registerFp8qPasses() {
+  // Passes are added here as they land (Transforms, Conversion, Pipelines).
+}
+
+void fp8q::registerFp8qAndUpstreamDialects(DialectRegistry &registry) {
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  mlir::registerAllToLLVMIRTranslations(registry);
+  registerFp8qDialects(registry);
+}
+
+void fp8q::registerFp8qAndUpstreamPasses() {
+  mlir::registerAllPasses();
+  registerFp8qPasses();
+}

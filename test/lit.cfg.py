@@ -1,0 +1,53 @@
+# -*- Python -*-
+# lit configuration of the fp8q suite (FP8Q).
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "FP8Q"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test", ".py"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py", "conftest.py",
+                   "CMakeLists.txt"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.fp8q_obj_root, "test")
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PYTHONPATH",
+                             os.path.join(config.fp8q_src_root, "python"),
+                             append_path=True)
+
+config.substitutions.append(("%fp8q_src_root", config.fp8q_src_root))
+config.substitutions.append(("%fp8q_obj_root", config.fp8q_obj_root))
+config.substitutions.append(("%fp8q_lib_dir", config.fp8q_lib_dir))
+config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
+config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%cmake", config.cmake_command))
+config.substitutions.append(("%cmake_generator", config.cmake_generator))
+config.substitutions.append(("%cxx", config.cxx_compiler))
+config.substitutions.append(("%mlir_dir", config.mlir_dir))
+config.substitutions.append(
+    ("%fp8q_plugin", os.path.join(config.fp8q_lib_dir, "FP8QPlugin.so")))
+
+tool_dirs = [config.fp8q_tools_dir, config.llvm_tools_dir]
+llvm_config.add_tool_substitutions(
+    ["fp8-opt", "mlir-opt", "mlir-runner", "FileCheck", "not", "split-file"],
+    tool_dirs)
+
+if config.ptxas and os.path.exists(config.ptxas):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", config.ptxas))
+
+# Python packages the Python/integration tests need.
+try:
+    import subprocess
+    subprocess.check_call([config.python_executable, "-c",
+                           "import numpy, pytest"],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    config.available_features.add("numpy")
+except Exception:
+    lit_config.warning("numpy/pytest not importable by %s: Python tests "
+                       "are UNSUPPORTED" % config.python_executable)
