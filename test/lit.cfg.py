@@ -51,3 +51,8 @@ try:
 except Exception:
     lit_config.warning("numpy/pytest not importable by %s: Python tests "
                        "are UNSUPPORTED" % config.python_executable)
+
+# CPU execution (mlir-runner) support libraries of the LLVM 22 install.
+for name in ("mlir_runner_utils", "mlir_c_runner_utils"):
+    config.substitutions.append(
+        ("%" + name, os.path.join(config.mlir_lib_dir, "lib%s.so" % name)))
