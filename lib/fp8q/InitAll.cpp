@@ -6,7 +6,9 @@
 
 #include "fp8q/InitAll.h"
 
+#include "fp8q/Conversion/Passes.h"
 #include "fp8q/IR/Fp8qDialect.h"
+#include "fp8q/Pipelines/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -22,6 +24,13 @@ void fp8q::registerFp8qDialects(DialectRegistry &registry) {
 
 void fp8q::registerFp8qPasses() {
   // Passes are added here as they land (Transforms, Conversion, Pipelines).
+  // The registries reject a pipeline registered twice: run once.
+  static const bool registered = [] {
+    registerFp8qConversionPasses();
+    registerFp8qPipelines();
+    return true;
+  }();
+  (void)registered;
 }
 
 void fp8q::registerFp8qAndUpstreamDialects(DialectRegistry &registry) {

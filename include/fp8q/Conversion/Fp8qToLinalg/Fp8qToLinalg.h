@@ -1,0 +1,142 @@
+//===- Fp8qToLinalg.h - fp8q to linalg reference lowering -------*- C++ -*-===//
+//
+// Part of the fp8q project.
+//
+// The reference lowering of the fp8q dialect: every op becomes linalg.generic
+// ops on tensors computing docs/Numerics.md bit for bit. Besides the pass and
+// its patterns, the building blocks are public so that other compilers (and
+// the GPU path, for its host-side fallbacks) can emit the same numerics.
+//
+// All tensor builders below expect static shapes; the patterns check this
+// (see getFp8qToLinalgUnsupportedReason) before calling them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FP8Q_CONVERSION_FP8QTOLINALG_FP8QTOLINALG_H
+#define FP8Q_CONVERSION_FP8QTOLINALG_FP8QTOLINALG_H
+
+#include "fp8q/IR/Fp8qAttrs.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Value.h"
+#include "mlir/Pass/Pass.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir {
+class RewritePatternSet;
+} // namespace mlir
+
+namespace mlir::fp8q {
+
+#define GEN_PASS_DECL_CONVERTFP8QTOLINALGPASS
+#include "fp8q/Conversion/Passes.h.inc"
+
+/// Adds one pattern per fp8q op (quantize, dequantize, tile_transpose,
+/// scaled_matmul) rewriting it to linalg/arith/math/tensor ops on tensors.
+/// A pattern fails to match (with a reason) on ops that
+/// getFp8qToLinalgUnsupportedReason rejects.
+void populateFp8qToLinalgPatterns(RewritePatternSet &patterns);
+
+/// Returns why the patterns cannot lower `op`, or std::nullopt if they can.
+/// Rejected: fp8q ops with a dynamically shaped operand, scaled_matmul with a
+/// group size above kMaxExactGroupSize, and fp8q ops without a pattern.
+std::optional<std::string> getFp8qToLinalgUnsupportedReason(Operation *op);
+
+/// Largest scaled_matmul group size whose partial sums the lowering computes
+/// exactly: E4M3 values are multiples of 2^-9 below 2^9, so a product is a
+/// multiple of 2^-18 below 2^18 and a sum of G of them fits the 53-bit f64
+/// significand while G * 2^18 <= 2^35.
+constexpr int64_t kMaxExactGroupSize = int64_t{1} << 17;
+
+//===----------------------------------------------------------------------===//
+// Scalar building blocks (docs/Numerics.md, steps 1-3)
+//===----------------------------------------------------------------------===//
+
+/// Emits `2^ceil(log2(r))` for a scalar f32 `r`, exactly, from the bits of
+/// `r` (the `pow2` scale):
+///
+/// * a power of two (zero fraction field) is returned unchanged, as are
+///   zero, Inf and NaN;
+/// * a normal non-power of two becomes the next power of two: the fraction
+///   is cleared and the exponent incremented (2^128 overflows to Inf);
+/// * a subnormal r = f * 2^-149 (integer f) becomes 2^ceil(log2 f) * 2^-149,
+///   which for the largest subnormals is the smallest normal 2^-126.
+///
+/// The sign bit is kept (a tile scale is never negative).
+Value createPow2Ceil(OpBuilder &builder, Location loc, Value r);
+
+/// Emits the scale of a tile from its eps-floored f32 `amax`:
+/// `amax / 448` (`fp32`, an IEEE division) or createPow2Ceil of it (`pow2`).
+Value createTileScale(OpBuilder &builder, Location loc, Value amax,
+                      ScaleMode mode);
+
+//===----------------------------------------------------------------------===//
+// Tensor building blocks
+//===----------------------------------------------------------------------===//
+
+/// How a 2-D tensor is quantized (the attributes of fp8q.quantize).
+struct TileQuantization {
+  /// Tile extents relative to the source, tails allowed.
+  int64_t tileRows;
+  int64_t tileCols;
+  ScaleMode scaleMode;
+  /// Lower bound of every tile's amax.
+  float eps;
+  /// Produce the codes [C, R] and scales [ceil(C/TC), ceil(R/TR)] instead.
+  bool transpose;
+};
+
+/// Codes and scales of a quantized tensor.
+struct QuantizedTensor {
+  Value codes;
+  Value scales;
+};
+
+/// Builds `max(max_{x in T} |x|, eps)` in f32 for every tile T of the static
+/// 2-D f32/bf16/f16 tensor `source`, NaN-propagating (`arith.maximumf`). The
+/// source is padded with zeros to whole tiles (which changes no maximum) and
+/// reshaped to [R/TR, TR, C/TC, TC] for one reduction. The result is
+/// [ceil(R/TR), ceil(C/TC)], or its transpose with `config.transpose`.
+Value buildTileAmax(OpBuilder &builder, Location loc, Value source,
+                    const TileQuantization &config);
+
+/// Builds fp8q.quantize: tile amax, scale `s` and reciprocal `1 / s` per
+/// tile, then `cvt_rn_satfinite_e4m3(x * rcp)` per element. The codes are
+/// written into `codesInit` and the scales into `scalesInit`, whose shapes
+/// must be the (possibly transposed) result shapes.
+QuantizedTensor buildQuantize(OpBuilder &builder, Location loc, Value source,
+                              const TileQuantization &config, Value codesInit,
+                              Value scalesInit);
+
+/// Builds fp8q.dequantize: `f32(q) * s` per element, rounded to nearest
+/// even to the element type of `init` (f32, bf16 or f16).
+Value buildDequantize(OpBuilder &builder, Location loc, Value codes,
+                      Value scales, int64_t tileRows, int64_t tileCols,
+                      Value init);
+
+/// Operands and attributes of fp8q.scaled_matmul.
+struct ScaledMatmulOperands {
+  /// E4M3 [M, K] with scales [M, K/G].
+  Value a, aScale;
+  /// E4M3 [N, K] (K-major) with scales [ceil(N/BN), K/G].
+  Value b, bScale;
+  /// [M, N] f32 or bf16: the result type, and C when `accumulate`.
+  Value init;
+  /// G, the K extent of a scale group.
+  int64_t groupSize;
+  /// BN, the rows of `b` sharing a scale (G for weight blocks, 1 for Wgrad).
+  int64_t bTileRows;
+  bool accumulate;
+};
+
+/// Builds fp8q.scaled_matmul: exact group sums rounded to f32, times
+/// `f32(sa * sb)`, accumulated over the groups in f32 in increasing order,
+/// plus C once if `accumulate`, rounded to the element type of `init`.
+Value buildScaledMatmul(OpBuilder &builder, Location loc,
+                        const ScaledMatmulOperands &operands);
+
+} // namespace mlir::fp8q
+
+#endif // FP8Q_CONVERSION_FP8QTOLINALG_FP8QTOLINALG_H

@@ -1,0 +1,43 @@
+//===- Passes.td - passes of the fp8q pipelines ------------*- tablegen -*-===//
+//
+// Part of the fp8q project.
+//
+// Passes that exist for the end-to-end pipelines (Pipelines.h) rather than
+// as transformations of their own.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FP8Q_PIPELINES_PASSES_TD
+#define FP8Q_PIPELINES_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def Fp8qCheckLoweredToLLVMPass
+    : Pass<"fp8q-check-lowered-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Fail unless the module is entirely in the LLVM dialect";
+  let description = [{
+    The last pass of `--fp8q-cpu-pipeline`. Conversions to LLVM are partial:
+    an op that no pattern knows (a vector op, `linalg.softmax`, a GPU op,
+    an `arith.truncf` to f8...) would otherwise stay in the output and only
+    fail later, inside `mlir-runner` or the translation to LLVM IR. This pass
+    turns that into a compile-time error: it emits one error per kind of
+    non-LLVM op left (at its first occurrence, with the count) and fails.
+
+    Input requirements: none. Accepted: `builtin.module` and every op of the
+    `llvm` dialect.
+
+    Example: the module
+
+    ```mlir
+    llvm.func @main() {
+      %0 = arith.constant 1.0 : f32
+      llvm.return
+    }
+    ```
+
+    fails with `'arith.constant' op was not lowered to the LLVM dialect
+    (1 such op)`.
+  }];
+}
+
+#endif // FP8Q_PIPELINES_PASSES_TD

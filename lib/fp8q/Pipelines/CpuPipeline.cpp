@@ -1,0 +1,95 @@
+//===- CpuPipeline.cpp - fp8q to LLVM for the CPU -------------------------===//
+//
+// Part of the fp8q project.
+//
+// The pass order follows the dependencies between the conversions: tensors
+// must be buffers before linalg becomes loops; affine and scf must be gone
+// before cf/LLVM; math-to-libm and arith-expand create func/arith ops, so
+// they run before func-to-llvm and arith-to-llvm; reconcile-unrealized-casts
+// only succeeds once everything is LLVM.
+//
+//===----------------------------------------------------------------------===//
+
+#include "fp8q/Pipelines/CpuPipeline.h"
+
+#include "fp8q/Conversion/Passes.h"
+#include "fp8q/Pipelines/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/Transforms/RequestCWrappers.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+namespace {
+/// fp8q ops to linalg on tensors, cleaned up.
+void addFp8qToLinalg(OpPassManager &pm) {
+  pm.addPass(fp8q::createConvertFp8qToLinalgPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+/// Tensors to memrefs. Function signatures get identity-layout memrefs so
+/// that callers (mlir-runner, C code) pass plain row-major buffers.
+void addBufferization(OpPassManager &pm, const fp8q::CpuPipelineOptions &options) {
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  if (options.deallocate)
+    bufferization::buildBufferDeallocationPipeline(pm);
+  // bufferization.clone (from deallocation) to memref.alloc + copy.
+  pm.addPass(createConvertBufferizationToMemRefPass());
+}
+
+/// linalg, affine and scf to a CFG of memref/arith/math ops.
+void addLoopLowering(OpPassManager &pm) {
+  pm.addPass(createConvertLinalgToLoopsPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+}
+
+/// Everything to the LLVM dialect.
+void addLLVMLowering(OpPassManager &pm,
+                     const fp8q::CpuPipelineOptions &options) {
+  if (options.cWrappers)
+    pm.addNestedPass<func::FuncOp>(LLVM::createLLVMRequestCWrappersPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  // What has no LLVM intrinsic (erf, ...) becomes a libm call.
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(arith::createArithExpandOpsPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+} // namespace
+
+void fp8q::buildFp8qCpuPipeline(OpPassManager &pm,
+                                const CpuPipelineOptions &options) {
+  addFp8qToLinalg(pm);
+  addBufferization(pm, options);
+  addLoopLowering(pm);
+  addLLVMLowering(pm, options);
+  pm.addPass(createFp8qCheckLoweredToLLVMPass());
+}
+
+void fp8q::registerFp8qCpuPipeline() {
+  PassPipelineRegistration<CpuPipelineOptions>(
+      "fp8q-cpu-pipeline",
+      "Lower fp8q ops and tensor model code to the LLVM dialect for "
+      "mlir-runner on the CPU (reference numerics)",
+      buildFp8qCpuPipeline);
+}
