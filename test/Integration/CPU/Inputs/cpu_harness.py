@@ -1,0 +1,471 @@
+"""Runs fp8q programs on the CPU and compares them with the numpy reference.
+
+A test script builds a :class:`Suite` of cases. Each case becomes one MLIR
+function whose inputs are embedded as dense constants (hex, so every bit is
+exact) and which prints each result as raw bits: E4M3 codes, and the IEEE
+bits of f32/bf16/f16 values, all widened to i32 and printed with
+``printMemrefI32``. ``main`` calls the cases in order. The module goes through
+``fp8-opt --fp8q-cpu-pipeline`` and ``mlir-runner``; the printed bits are
+compared with :mod:`fp8q.reference`:
+
+* codes: bit-exact;
+* f32/bf16/f16 values: bit-exact, except that any NaN matches any NaN;
+* ``scaled_matmul``: ``|got - want| <= rtol * |want|`` (rtol 1e-6; NaN and
+  Inf must match), and the number of bit-exact elements is reported.
+
+:meth:`Suite.main` exits with status 1 and a report of the first mismatches
+when anything differs, so a lit ``RUN:`` line of the script fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from fp8q import reference as ref
+
+#: Relative tolerance of scaled_matmul results (see the module docstring).
+MATMUL_RTOL = 1e-6
+
+#: MLIR element type names of the array kinds.
+_MLIR_TYPE = {"f32": "f32", "bf16": "bf16", "f16": "f16", "e4m3": "f8E4M3FN"}
+
+
+# ---------------------------------------------------------------------------
+# Bits of the array kinds
+# ---------------------------------------------------------------------------
+
+
+def to_bits(values: np.ndarray, kind: str) -> np.ndarray:
+    """The raw bits of ``values`` (float32 array, or uint8 codes) as ``kind``."""
+    if kind == "e4m3":
+        return np.asarray(values, dtype=np.uint8)
+    values = np.asarray(values, dtype=np.float32)
+    if kind == "f32":
+        return values.view(np.uint32)
+    if kind == "bf16":
+        bits = ref.f32_to_bf16_bits(values)
+        if not np.array_equal(ref.bf16_bits_to_f32(bits), values, equal_nan=True):
+            raise ValueError("bf16 input holds values that are not bf16")
+        return bits
+    if kind == "f16":
+        with np.errstate(over="ignore"):
+            half = values.astype(np.float16)
+        if not np.array_equal(half.astype(np.float32), values, equal_nan=True):
+            raise ValueError("f16 input holds values that are not f16")
+        return half.view(np.uint16)
+    raise ValueError(f"unknown kind {kind}")
+
+
+def bits_to_f32(bits: np.ndarray, kind: str) -> np.ndarray:
+    """Float32 values of raw ``kind`` bits (codes are decoded)."""
+    if kind == "e4m3":
+        return ref.e4m3_decode(bits.astype(np.uint8))
+    if kind == "f32":
+        return bits.astype(np.uint32).view(np.float32)
+    if kind == "bf16":
+        return (bits.astype(np.uint32) << np.uint32(16)).view(np.float32)
+    if kind == "f16":
+        return bits.astype(np.uint16).view(np.float16).astype(np.float32)
+    raise ValueError(f"unknown kind {kind}")
+
+
+def tensor_type(shape: Sequence[int], kind: str) -> str:
+    return "tensor<" + "x".join(str(d) for d in shape) + "x" + _MLIR_TYPE[kind] + ">"
+
+
+def dense(values: np.ndarray, kind: str) -> str:
+    """A dense constant holding ``values`` bit for bit."""
+    bits = np.ascontiguousarray(to_bits(values, kind))
+    data = bits.astype(bits.dtype.newbyteorder("<")).tobytes().hex().upper()
+    return f'dense<"0x{data}"> : {tensor_type(bits.shape, kind)}'
+
+
+def f32_attr(value: float) -> str:
+    """An f32 attribute given by its bits (exact)."""
+    return "0x%08X : f32" % np.float32(value).view(np.uint32)
+
+
+# ---------------------------------------------------------------------------
+# Cases
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Output:
+    """One printed result and what it must equal."""
+    name: str
+    kind: str          # "e4m3" (codes), "f32", "bf16", "f16"
+    expected: np.ndarray  # codes (uint8) or float32 values
+    tolerance: Optional[float] = None  # relative; None: bit-exact
+
+
+@dataclass
+class Case:
+    title: str
+    body: List[str] = field(default_factory=list)
+    outputs: List[Output] = field(default_factory=list)
+
+
+class _Emitter:
+    """Builds the body of one case function (SSA names are unique)."""
+
+    def __init__(self, case: Case):
+        self.case = case
+        self.count = 0
+
+    def fresh(self, stem: str) -> str:
+        self.count += 1
+        return f"%{stem}{self.count}"
+
+    def line(self, text: str) -> None:
+        self.case.body.append("  " + text)
+
+    def constant(self, values: np.ndarray, kind: str) -> str:
+        name = self.fresh("c")
+        self.line(f"{name} = arith.constant {dense(values, kind)}")
+        return name
+
+    def empty(self, shape: Sequence[int], kind: str) -> str:
+        name = self.fresh("e")
+        self.line(f"{name} = tensor.empty() : {tensor_type(shape, kind)}")
+        return name
+
+    def print_bits(self, value: str, shape: Tuple[int, int], kind: str) -> None:
+        """Prints a 2-D tensor as its raw bits widened to i32."""
+        rows, cols = shape
+        source = tensor_type(shape, kind)
+        element = _MLIR_TYPE[kind]
+        bits = self.fresh("bits")
+        empty = self.fresh("e")
+        self.line(f"{empty} = tensor.empty() : tensor<{rows}x{cols}xi32>")
+        if kind == "f32":
+            convert = ["%w = arith.bitcast %a : f32 to i32"]
+        elif kind == "e4m3":
+            convert = [f"%n = arith.bitcast %a : {element} to i8",
+                       "%w = arith.extui %n : i8 to i32"]
+        else:
+            convert = [f"%n = arith.bitcast %a : {element} to i16",
+                       "%w = arith.extui %n : i16 to i32"]
+        self.line(
+            f"{bits} = linalg.generic {{indexing_maps = [affine_map<(i, j) -> (i, j)>, "
+            f"affine_map<(i, j) -> (i, j)>], iterator_types = [\"parallel\", \"parallel\"]}} "
+            f"ins({value} : {source}) outs({empty} : tensor<{rows}x{cols}xi32>) {{")
+        self.line(f"^bb0(%a: {element}, %o: i32):")
+        for text in convert:
+            self.line("  " + text)
+        self.line("  linalg.yield %w : i32")
+        self.line(f"}} -> tensor<{rows}x{cols}xi32>")
+        flat = self.fresh("flat")
+        self.line(f"{flat} = tensor.collapse_shape {bits} [[0, 1]] : "
+                  f"tensor<{rows}x{cols}xi32> into tensor<{rows * cols}xi32>")
+        unranked = self.fresh("u")
+        self.line(f"{unranked} = tensor.cast {flat} : tensor<{rows * cols}xi32> "
+                  f"to tensor<*xi32>")
+        self.line(f"call @printMemrefI32({unranked}) : (tensor<*xi32>) -> ()")
+
+
+def _shape(array: np.ndarray) -> Tuple[int, int]:
+    return tuple(int(d) for d in array.shape)  # type: ignore[return-value]
+
+
+class Suite:
+    """A list of cases that run as one MLIR module."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.cases: List[Case] = []
+
+    # -- case builders ------------------------------------------------------
+
+    def quantize(self, title: str, x: np.ndarray, kind: str = "f32",
+                 tile=(1, 128), scale_mode: str = "fp32", eps: float = 1e-4,
+                 transpose: bool = False) -> None:
+        """fp8q.quantize of ``x`` (float32 values exactly representable in
+        ``kind``), checked bit-exact against reference.quantize."""
+        x = np.asarray(x, dtype=np.float32)
+        codes, scales = ref.quantize(x, tile, scale_mode, eps, transpose)
+        case = Case(f"quantize {title}: {kind} {_shape(x)} tile {tile} "
+                    f"{scale_mode} eps {eps:g}{' transpose' if transpose else ''}")
+        e = _Emitter(case)
+        source = e.constant(x, kind)
+        q_init = e.empty(codes.shape, "e4m3")
+        s_init = e.empty(scales.shape, "f32")
+        attrs = [f"tile = #fp8q.tile<{tile[0]}x{tile[1]}>",
+                 f"scale_mode = #fp8q.scale_mode<{scale_mode}>",
+                 f"eps = {f32_attr(eps)}"]
+        if transpose:
+            attrs.append("transpose")
+        q, s = e.fresh("q"), e.fresh("s")
+        e.line(f"{q}, {s} = fp8q.quantize {source} outs({q_init}, {s_init}) "
+               f"{{{', '.join(attrs)}}} : {tensor_type(x.shape, kind)} -> "
+               f"{tensor_type(codes.shape, 'e4m3')}, {tensor_type(scales.shape, 'f32')}")
+        e.print_bits(q, _shape(codes), "e4m3")
+        e.print_bits(s, _shape(scales), "f32")
+        case.outputs = [Output("codes", "e4m3", codes),
+                        Output("scales", "f32", scales)]
+        self.cases.append(case)
+
+    def dequantize(self, title: str, codes: np.ndarray, scales: np.ndarray,
+                   tile=(1, 128), out_kind: str = "f32") -> None:
+        """fp8q.dequantize, checked bit-exact against reference.dequantize."""
+        codes = np.asarray(codes, dtype=np.uint8)
+        scales = np.asarray(scales, dtype=np.float32)
+        want = ref.dequantize(codes, scales, tile, out_kind)
+        case = Case(f"dequantize {title}: {_shape(codes)} tile {tile} -> {out_kind}")
+        e = _Emitter(case)
+        q = e.constant(codes, "e4m3")
+        s = e.constant(scales, "f32")
+        init = e.empty(codes.shape, out_kind)
+        x = e.fresh("x")
+        e.line(f"{x} = fp8q.dequantize {q}, {s} outs({init}) "
+               f"{{tile = #fp8q.tile<{tile[0]}x{tile[1]}>}} : "
+               f"{tensor_type(codes.shape, 'e4m3')}, {tensor_type(scales.shape, 'f32')} "
+               f"-> {tensor_type(codes.shape, out_kind)}")
+        e.print_bits(x, _shape(codes), out_kind)
+        case.outputs = [Output("values", out_kind, want)]
+        self.cases.append(case)
+
+    def tile_transpose(self, title: str, codes: np.ndarray, scales: np.ndarray,
+                       group: int = 128, scale_mode: str = "fp32",
+                       eps: float = 1e-4) -> None:
+        """fp8q.tile_transpose, checked bit-exact against the reference."""
+        codes = np.asarray(codes, dtype=np.uint8)
+        scales = np.asarray(scales, dtype=np.float32)
+        q_t, s_t = ref.tile_transpose(codes, scales, group, scale_mode, eps)
+        case = Case(f"tile_transpose {title}: {_shape(codes)} group {group} "
+                    f"{scale_mode} eps {eps:g}")
+        e = _Emitter(case)
+        q = e.constant(codes, "e4m3")
+        s = e.constant(scales, "f32")
+        q_init = e.empty(q_t.shape, "e4m3")
+        s_init = e.empty(s_t.shape, "f32")
+        qt, st = e.fresh("qt"), e.fresh("st")
+        e.line(f"{qt}, {st} = fp8q.tile_transpose {q}, {s} outs({q_init}, {s_init}) "
+               f"{{tile = #fp8q.tile<1x{group}>, scale_mode = #fp8q.scale_mode<{scale_mode}>, "
+               f"eps = {f32_attr(eps)}}} : {tensor_type(codes.shape, 'e4m3')}, "
+               f"{tensor_type(scales.shape, 'f32')} -> {tensor_type(q_t.shape, 'e4m3')}, "
+               f"{tensor_type(s_t.shape, 'f32')}")
+        e.print_bits(qt, _shape(q_t), "e4m3")
+        e.print_bits(st, _shape(s_t), "f32")
+        case.outputs = [Output("codes", "e4m3", q_t), Output("scales", "f32", s_t)]
+        self.cases.append(case)
+
+    def scaled_matmul(self, title: str, qa, sa, qb, sb, group: int = 128,
+                      b_tile=None, out_kind: str = "bf16",
+                      c: Optional[np.ndarray] = None) -> None:
+        """fp8q.scaled_matmul (with ``accumulate`` when ``c`` is given),
+        checked against reference.scaled_matmul within MATMUL_RTOL."""
+        qa, qb = np.asarray(qa, np.uint8), np.asarray(qb, np.uint8)
+        sa, sb = np.asarray(sa, np.float32), np.asarray(sb, np.float32)
+        want = ref.scaled_matmul(qa, sa, qb, sb, group, b_tile, out_kind, c)
+        shape = (qa.shape[0], qb.shape[0])
+        case = Case(f"scaled_matmul {title}: M={qa.shape[0]} N={qb.shape[0]} "
+                    f"K={qa.shape[1]} group {group} b_tile {b_tile} -> {out_kind}"
+                    f"{' accumulate' if c is not None else ''}")
+        e = _Emitter(case)
+        a, a_s = e.constant(qa, "e4m3"), e.constant(sa, "f32")
+        b, b_s = e.constant(qb, "e4m3"), e.constant(sb, "f32")
+        init = e.constant(c, out_kind) if c is not None else e.empty(shape, out_kind)
+        attrs = [f"group_size = {group}"]
+        if b_tile is not None:
+            attrs.append(f"b_tile = #fp8q.tile<{b_tile[0]}x{b_tile[1]}>")
+        if c is not None:
+            attrs.append("accumulate")
+        y = e.fresh("y")
+        e.line(f"{y} = fp8q.scaled_matmul {a}, {a_s}, {b}, {b_s} outs({init}) "
+               f"{{{', '.join(attrs)}}} : {tensor_type(qa.shape, 'e4m3')}, "
+               f"{tensor_type(sa.shape, 'f32')}, {tensor_type(qb.shape, 'e4m3')}, "
+               f"{tensor_type(sb.shape, 'f32')} -> {tensor_type(shape, out_kind)}")
+        e.print_bits(y, shape, out_kind)
+        case.outputs = [Output("result", out_kind, want, MATMUL_RTOL)]
+        self.cases.append(case)
+
+    def e4m3_encode(self, title: str, y: np.ndarray) -> None:
+        """The software f32 -> E4M3 conversion on arbitrary f32 values (needs
+        ``--fp8q-test-e4m3-conversion``), bit-exact against the reference."""
+        y = np.asarray(y, dtype=np.float32).reshape(1, -1)
+        case = Case(f"e4m3 encode {title}: {y.size} values")
+        e = _Emitter(case)
+        source = e.constant(y, "f32")
+        init = e.empty(y.shape, "e4m3")
+        q = e.fresh("q")
+        e.line(f"{q} = linalg.generic {{indexing_maps = [affine_map<(i, j) -> (i, j)>, "
+               f"affine_map<(i, j) -> (i, j)>], iterator_types = [\"parallel\", \"parallel\"]}} "
+               f"ins({source} : {tensor_type(y.shape, 'f32')}) "
+               f"outs({init} : {tensor_type(y.shape, 'e4m3')}) {{")
+        e.line("^bb0(%a: f32, %o: f8E4M3FN):")
+        e.line("  %t = arith.truncf %a : f32 to f8E4M3FN")
+        e.line("  linalg.yield %t : f8E4M3FN")
+        e.line(f"}} -> {tensor_type(y.shape, 'e4m3')}")
+        e.print_bits(q, _shape(y), "e4m3")
+        case.outputs = [Output("codes", "e4m3", ref.e4m3_encode_rn_satfinite(y))]
+        self.cases.append(case)
+
+    def e4m3_decode(self, title: str, codes: np.ndarray) -> None:
+        """The software E4M3 -> f32 conversion (needs
+        ``--fp8q-test-e4m3-conversion``), bit-exact against the reference."""
+        codes = np.asarray(codes, dtype=np.uint8).reshape(1, -1)
+        case = Case(f"e4m3 decode {title}: {codes.size} codes")
+        e = _Emitter(case)
+        source = e.constant(codes, "e4m3")
+        init = e.empty(codes.shape, "f32")
+        x = e.fresh("x")
+        e.line(f"{x} = linalg.generic {{indexing_maps = [affine_map<(i, j) -> (i, j)>, "
+               f"affine_map<(i, j) -> (i, j)>], iterator_types = [\"parallel\", \"parallel\"]}} "
+               f"ins({source} : {tensor_type(codes.shape, 'e4m3')}) "
+               f"outs({init} : {tensor_type(codes.shape, 'f32')}) {{")
+        e.line("^bb0(%a: f8E4M3FN, %o: f32):")
+        e.line("  %t = arith.extf %a : f8E4M3FN to f32")
+        e.line("  linalg.yield %t : f32")
+        e.line(f"}} -> {tensor_type(codes.shape, 'f32')}")
+        e.print_bits(x, _shape(codes), "f32")
+        case.outputs = [Output("values", "f32", ref.e4m3_decode(codes))]
+        self.cases.append(case)
+
+    # -- program ------------------------------------------------------------
+
+    def module(self) -> str:
+        lines = ["// Generated by test/Integration/CPU/Inputs/cpu_harness.py "
+                 f"(suite {self.name}).",
+                 "func.func private @printMemrefI32(tensor<*xi32>)"]
+        for index, case in enumerate(self.cases):
+            lines.append(f"// {case.title}")
+            lines.append(f"func.func @case{index}() {{")
+            lines.extend(case.body)
+            lines.append("  return")
+            lines.append("}")
+        lines.append("func.func @main() {")
+        for index in range(len(self.cases)):
+            lines.append(f"  call @case{index}() : () -> ()")
+        lines.append("  return")
+        lines.append("}")
+        return "\n".join(lines) + "\n"
+
+    # -- running and checking -----------------------------------------------
+
+    def main(self, argv: Optional[Sequence[str]] = None) -> None:
+        parser = argparse.ArgumentParser(description=f"fp8q CPU suite {self.name}")
+        parser.add_argument("--opt", required=True, help="fp8-opt")
+        parser.add_argument("--runner", required=True, help="mlir-runner")
+        parser.add_argument("--shared-libs", required=True,
+                            help="comma-separated runner utility libraries")
+        parser.add_argument("--work-dir", required=True,
+                            help="directory for the generated files")
+        parser.add_argument("--opt-flags", default="",
+                            help="extra fp8-opt flags before the pipeline")
+        args = parser.parse_args(argv)
+        sys.exit(self.run(args))
+
+    def run(self, args) -> int:
+        os.makedirs(args.work_dir, exist_ok=True)
+        source = os.path.join(args.work_dir, f"{self.name}.mlir")
+        lowered = os.path.join(args.work_dir, f"{self.name}.llvm.mlir")
+        with open(source, "w") as f:
+            f.write(self.module())
+        start = time.time()
+        opt_cmd = [args.opt, *args.opt_flags.split(), "--fp8q-cpu-pipeline",
+                   source, "-o", lowered]
+        if _run(opt_cmd) is None:
+            return 1
+        run_cmd = [args.runner, lowered, "-e", "main",
+                   "-entry-point-result=void", f"--shared-libs={args.shared_libs}"]
+        output = _run(run_cmd)
+        if output is None:
+            return 1
+        elapsed = time.time() - start
+        printed = parse_printed(output)
+        wanted = sum(len(case.outputs) for case in self.cases)
+        if len(printed) != wanted:
+            print(f"FAIL: expected {wanted} printed arrays, got {len(printed)}; "
+                  f"program: {source}")
+            return 1
+        failures = 0
+        arrays = iter(printed)
+        for case in self.cases:
+            results = [compare(out, next(arrays)) for out in case.outputs]
+            case_ok = all(ok for ok, _ in results)
+            failures += sum(not ok for ok, _ in results)
+            print(("ok   " if case_ok else "FAIL ") + case.title)
+            for out, (_, text) in zip(case.outputs, results):
+                print(f"       {out.name}: {text}")
+        print(f"{self.name}: {len(self.cases)} cases, {wanted} outputs, "
+              f"{failures} mismatching, compile+run {elapsed:.1f} s")
+        if failures:
+            print(f"FAIL: see the program in {source}")
+            return 1
+        print("ALL PASSED")
+        return 0
+
+
+def _run(cmd: List[str]) -> Optional[str]:
+    result = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    if result.returncode != 0:
+        print(f"FAIL: command exited with {result.returncode}: {' '.join(cmd)}")
+        print(result.stderr[-4000:])
+        return None
+    return result.stdout
+
+
+_PRINTED = re.compile(r"sizes = \[(\d+)\][^\n]*data =\s*\n?\[([^\]]*)\]")
+
+
+def parse_printed(text: str) -> List[np.ndarray]:
+    """The arrays printed by printMemrefI32 (rank 1), as uint32 bits."""
+    arrays = []
+    for match in _PRINTED.finditer(text):
+        size = int(match.group(1))
+        body = match.group(2).strip()
+        values = np.array([int(v) for v in body.split(",")] if body else [],
+                          dtype=np.int64)
+        if values.size != size:
+            raise ValueError(f"printed {values.size} values for size {size}")
+        arrays.append((values & 0xFFFFFFFF).astype(np.uint32))
+    return arrays
+
+
+def compare(out: Output, got_bits: np.ndarray) -> Tuple[bool, str]:
+    """Compares printed bits with an expected output; returns (ok, report)."""
+    expected = np.asarray(out.expected)
+    shape = expected.shape
+    if got_bits.size != expected.size:
+        return False, f"MISMATCH: {got_bits.size} values printed, {expected.size} expected"
+    got_bits = got_bits.reshape(shape)
+    if out.kind == "e4m3":
+        want_bits = expected.astype(np.uint32)
+        bad = got_bits != want_bits
+        describe = lambda idx: (f"got 0x{int(got_bits[idx]):02X} "
+                                f"want 0x{int(want_bits[idx]):02X}")
+        exact = int((~bad).sum())
+    else:
+        got = bits_to_f32(got_bits, out.kind)
+        want = expected.astype(np.float32)
+        want_bits = to_bits(want, out.kind).astype(np.uint32)
+        both_nan = np.isnan(got) & np.isnan(want)
+        exact_mask = (got_bits == want_bits) | both_nan
+        exact = int(exact_mask.sum())
+        if out.tolerance is None:
+            bad = ~exact_mask
+        else:
+            with np.errstate(all="ignore"):
+                close = np.abs(got - want) <= out.tolerance * np.abs(want)
+            bad = ~(exact_mask | close)
+        describe = lambda idx: (f"got {got[idx]!r} (0x{int(got_bits[idx]):X}) "
+                                f"want {want[idx]!r} (0x{int(want_bits[idx]):X})")
+    count = int(bad.sum())
+    if count == 0:
+        rule = "bit-exact" if out.tolerance is None else f"rtol {out.tolerance:g}"
+        return True, f"{expected.size} values OK ({rule}; {exact} bit-exact)"
+    lines = [f"MISMATCH in {count} of {expected.size} values:"]
+    for idx in list(zip(*np.nonzero(bad)))[:10]:
+        lines.append(f"  at {tuple(int(i) for i in idx)}: {describe(idx)}")
+    return False, "\n       ".join(lines)
