@@ -8,7 +8,7 @@ from lit.llvm import llvm_config
 
 config.name = "FP8Q"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir", ".test", ".py"]
+config.suffixes = [".mlir", ".test"]
 config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py", "conftest.py",
                    "CMakeLists.txt"]
 config.test_source_root = os.path.dirname(__file__)
