@@ -10,7 +10,7 @@ config.name = "FP8Q"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
 config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py", "conftest.py",
-                   "CMakeLists.txt"]
+                   "CMakeLists.txt", "run_lit.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.fp8q_obj_root, "test")
 
