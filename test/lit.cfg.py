@@ -24,7 +24,9 @@ config.substitutions.append(("%fp8q_src_root", config.fp8q_src_root))
 config.substitutions.append(("%fp8q_obj_root", config.fp8q_obj_root))
 config.substitutions.append(("%fp8q_lib_dir", config.fp8q_lib_dir))
 config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
-config.substitutions.append(("%python", config.python_executable))
+# Prepend: lit.llvm defines its own %python (the interpreter running lit),
+# which lacks numpy; ours must win.
+config.substitutions.insert(0, ("%python", '"%s"' % config.python_executable))
 config.substitutions.append(("%cmake_generator", config.cmake_generator))
 config.substitutions.append(("%cmake", config.cmake_command))
 config.substitutions.append(("%cxx", config.cxx_compiler))
