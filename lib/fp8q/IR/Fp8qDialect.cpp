@@ -35,6 +35,6 @@ LogicalResult Fp8qDialect::verifyOperationAttribute(Operation *op,
     return success();
   }
   return op->emitError() << "unknown fp8q discardable attribute '"
-                         << attr.getName() << "'; the only one is '"
+                         << attr.getName().getValue() << "'; the only one is '"
                          << kRetainAttrName << "'";
 }

@@ -1,0 +1,385 @@
+// RUN: fp8-opt %s -split-input-file -verify-diagnostics
+
+// One case per diagnostic of the fp8q dialect.
+
+//===----------------------------------------------------------------------===//
+// #fp8q.tile
+//===----------------------------------------------------------------------===//
+
+func.func @tile_not_pow2(%x: tensor<4x128xf32>, %q0: tensor<4x128xf8E4M3FN>, %s0: tensor<4x1xf32>) {
+  // expected-error @+1 {{unsupported tile 3x128: rows (3) must be a positive power of two}}
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<3x128>}
+      : tensor<4x128xf32> -> tensor<4x128xf8E4M3FN>, tensor<4x1xf32>
+  return
+}
+
+// -----
+
+func.func @tile_zero(%x: tensor<4x128xf32>, %q0: tensor<4x128xf8E4M3FN>, %s0: tensor<4x1xf32>) {
+  // expected-error @+1 {{unsupported tile 1x0: cols (0) must be a positive power of two}}
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x0>}
+      : tensor<4x128xf32> -> tensor<4x128xf8E4M3FN>, tensor<4x1xf32>
+  return
+}
+
+// -----
+
+func.func @tile_rank3(%x: tensor<4x128xf32>, %q0: tensor<4x128xf8E4M3FN>, %s0: tensor<4x1xf32>) {
+  // expected-error @+1 {{expected a 2-D tile ROWSxCOLS, got 3 extents}}
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x1x128>}
+      : tensor<4x128xf32> -> tensor<4x128xf8E4M3FN>, tensor<4x1xf32>
+  return
+}
+
+// -----
+
+func.func @tile_dynamic(%x: tensor<4x128xf32>, %q0: tensor<4x128xf8E4M3FN>, %s0: tensor<4x1xf32>) {
+  // expected-error @+1 {{expected static shape}}
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<?x128>}
+      : tensor<4x128xf32> -> tensor<4x128xf8E4M3FN>, tensor<4x1xf32>
+  return
+}
+
+// -----
+
+func.func @unknown_scale_mode(%x: tensor<4x128xf32>, %q0: tensor<4x128xf8E4M3FN>, %s0: tensor<4x1xf32>) {
+  // expected-error @+2 {{expected ::mlir::fp8q::ScaleMode to be one of: fp32, pow2}}
+  // expected-error @+1 {{failed to parse Fp8q_ScaleModeAttr parameter 'value'}}
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<e8m0>}
+      : tensor<4x128xf32> -> tensor<4x128xf8E4M3FN>, tensor<4x1xf32>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// fp8q.quantize
+//===----------------------------------------------------------------------===//
+
+func.func @quantize_missing_tile(%x: tensor<4x128xf32>, %q0: tensor<4x128xf8E4M3FN>, %s0: tensor<4x1xf32>) {
+  // expected-error @+1 {{requires attribute 'tile'}}
+  %q, %s = fp8q.quantize %x outs(%q0, %s0)
+      : tensor<4x128xf32> -> tensor<4x128xf8E4M3FN>, tensor<4x1xf32>
+  return
+}
+
+// -----
+
+func.func @quantize_rank(%x: tensor<2x4x128xf32>, %q0: tensor<2x4x128xf8E4M3FN>, %s0: tensor<4x1xf32>) {
+  // expected-error @+1 {{expected source to be 2-D, got 'tensor<2x4x128xf32>'}}
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x128>}
+      : tensor<2x4x128xf32> -> tensor<2x4x128xf8E4M3FN>, tensor<4x1xf32>
+  return
+}
+
+// -----
+
+func.func @quantize_source_type(%x: tensor<4x128xi8>, %q0: tensor<4x128xf8E4M3FN>, %s0: tensor<4x1xf32>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of 32-bit float or bfloat16 type or 16-bit float values, but got 'tensor<4x128xi8>'}}
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x128>}
+      : tensor<4x128xi8> -> tensor<4x128xf8E4M3FN>, tensor<4x1xf32>
+  return
+}
+
+// -----
+
+// f8E5M2 is not a storage type of the recipe.
+func.func @quantize_e5m2(%x: tensor<4x128xf32>, %q0: tensor<4x128xf8E5M2>, %s0: tensor<4x1xf32>) {
+  // expected-error @+1 {{operand #1 must be ranked tensor of f8E4M3FN type values, but got 'tensor<4x128xf8E5M2>'}}
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x128>}
+      : tensor<4x128xf32> -> tensor<4x128xf8E5M2>, tensor<4x1xf32>
+  return
+}
+
+// -----
+
+func.func @quantize_scale_type(%x: tensor<4x128xf32>, %q0: tensor<4x128xf8E4M3FN>, %s0: tensor<4x1xbf16>) {
+  // expected-error @+1 {{operand #2 must be ranked tensor of 32-bit float values, but got 'tensor<4x1xbf16>'}}
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x128>}
+      : tensor<4x128xf32> -> tensor<4x128xf8E4M3FN>, tensor<4x1xbf16>
+  return
+}
+
+// -----
+
+func.func @quantize_result_type(%x: tensor<4x128xf32>, %q0: tensor<4x128xf8E4M3FN>, %s0: tensor<4x1xf32>) {
+  // expected-error @+1 {{failed to verify that all of {q_init, q} have same type}}
+  %q, %s = "fp8q.quantize"(%x, %q0, %s0) {tile = #fp8q.tile<1x128>}
+      : (tensor<4x128xf32>, tensor<4x128xf8E4M3FN>, tensor<4x1xf32>) -> (tensor<4x256xf8E4M3FN>, tensor<4x1xf32>)
+  return
+}
+
+// -----
+
+func.func @quantize_eps_zero(%x: tensor<4x128xf32>, %q0: tensor<4x128xf8E4M3FN>, %s0: tensor<4x1xf32>) {
+  // expected-error @+1 {{expected eps (0.000000e+00) to be finite and >= 1.000000e-30}}
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x128>, eps = 0.0 : f32}
+      : tensor<4x128xf32> -> tensor<4x128xf8E4M3FN>, tensor<4x1xf32>
+  return
+}
+
+// -----
+
+func.func @quantize_q_shape(%x: tensor<4x128xf32>, %q0: tensor<4x64xf8E4M3FN>, %s0: tensor<4x1xf32>) {
+  // expected-error @+1 {{expected q_init to have shape [4, 128] (same as source), got [4, 64]}}
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x128>}
+      : tensor<4x128xf32> -> tensor<4x64xf8E4M3FN>, tensor<4x1xf32>
+  return
+}
+
+// -----
+
+func.func @quantize_q_shape_transposed(%x: tensor<256x64xf32>, %q0: tensor<256x64xf8E4M3FN>, %s0: tensor<64x2xf32>) {
+  // expected-error @+1 {{expected q_init to have shape [64, 256] (source transposed), got [256, 64]}}
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<128x1>, transpose}
+      : tensor<256x64xf32> -> tensor<256x64xf8E4M3FN>, tensor<64x2xf32>
+  return
+}
+
+// -----
+
+func.func @quantize_scale_shape(%x: tensor<4x200xf32>, %q0: tensor<4x200xf8E4M3FN>, %s0: tensor<4x1xf32>) {
+  // expected-error @+1 {{expected scale_init to have shape [4, 2] (one scale per 1x128 tile), got [4, 1]}}
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x128>}
+      : tensor<4x200xf32> -> tensor<4x200xf8E4M3FN>, tensor<4x1xf32>
+  return
+}
+
+// -----
+
+func.func @quantize_scale_shape_transposed(%x: tensor<256x64xf32>, %q0: tensor<64x256xf8E4M3FN>, %s0: tensor<2x64xf32>) {
+  // expected-error @+1 {{expected scale_init to have shape [64, 2] (one scale per 128x1 tile, transposed), got [2, 64]}}
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<128x1>, transpose}
+      : tensor<256x64xf32> -> tensor<64x256xf8E4M3FN>, tensor<2x64xf32>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// fp8q.dequantize
+//===----------------------------------------------------------------------===//
+
+func.func @dequantize_rank(%q: tensor<128xf8E4M3FN>, %s: tensor<1x1xf32>, %i: tensor<128xf32>) {
+  // expected-error @+1 {{expected q to be 2-D, got 'tensor<128xf8E4M3FN>'}}
+  %x = fp8q.dequantize %q, %s outs(%i) {tile = #fp8q.tile<1x128>}
+      : tensor<128xf8E4M3FN>, tensor<1x1xf32> -> tensor<128xf32>
+  return
+}
+
+// -----
+
+func.func @dequantize_init_shape(%q: tensor<4x128xf8E4M3FN>, %s: tensor<4x1xf32>, %i: tensor<128x4xf32>) {
+  // expected-error @+1 {{expected init to have shape [4, 128] (same as q), got [128, 4]}}
+  %x = fp8q.dequantize %q, %s outs(%i) {tile = #fp8q.tile<1x128>}
+      : tensor<4x128xf8E4M3FN>, tensor<4x1xf32> -> tensor<128x4xf32>
+  return
+}
+
+// -----
+
+func.func @dequantize_scale_shape(%q: tensor<256x256xf8E4M3FN>, %s: tensor<256x2xf32>, %i: tensor<256x256xf32>) {
+  // expected-error @+1 {{expected scale to have shape [2, 2] (one scale per 128x128 tile), got [256, 2]}}
+  %x = fp8q.dequantize %q, %s outs(%i) {tile = #fp8q.tile<128x128>}
+      : tensor<256x256xf8E4M3FN>, tensor<256x2xf32> -> tensor<256x256xf32>
+  return
+}
+
+// -----
+
+func.func @dequantize_out_type(%q: tensor<4x128xf8E4M3FN>, %s: tensor<4x1xf32>, %i: tensor<4x128xf8E4M3FN>) {
+  // expected-error @+1 {{operand #2 must be ranked tensor of 32-bit float or bfloat16 type or 16-bit float values, but got 'tensor<4x128xf8E4M3FN>'}}
+  %x = fp8q.dequantize %q, %s outs(%i) {tile = #fp8q.tile<1x128>}
+      : tensor<4x128xf8E4M3FN>, tensor<4x1xf32> -> tensor<4x128xf8E4M3FN>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// fp8q.tile_transpose
+//===----------------------------------------------------------------------===//
+
+func.func @tile_transpose_not_row_tile(%q: tensor<256x256xf8E4M3FN>, %s: tensor<2x2xf32>, %qt: tensor<256x256xf8E4M3FN>, %st: tensor<2x2xf32>) {
+  // expected-error @+1 {{expected a 1xG row tile, got 128x128}}
+  %a, %b = fp8q.tile_transpose %q, %s outs(%qt, %st) {tile = #fp8q.tile<128x128>}
+      : tensor<256x256xf8E4M3FN>, tensor<2x2xf32> -> tensor<256x256xf8E4M3FN>, tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @tile_transpose_rank(%q: tensor<256xf8E4M3FN>, %s: tensor<2x2xf32>, %qt: tensor<256xf8E4M3FN>, %st: tensor<2x2xf32>) {
+  // expected-error @+1 {{expected q to be 2-D, got 'tensor<256xf8E4M3FN>'}}
+  %a, %b = fp8q.tile_transpose %q, %s outs(%qt, %st) {tile = #fp8q.tile<1x128>}
+      : tensor<256xf8E4M3FN>, tensor<2x2xf32> -> tensor<256xf8E4M3FN>, tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @tile_transpose_eps(%q: tensor<128x256xf8E4M3FN>, %s: tensor<128x2xf32>, %qt: tensor<256x128xf8E4M3FN>, %st: tensor<256x1xf32>) {
+  // expected-error @+1 {{expected eps (-1.000000e+00) to be finite and >= 1.000000e-30}}
+  %a, %b = fp8q.tile_transpose %q, %s outs(%qt, %st) {tile = #fp8q.tile<1x128>, eps = -1.0 : f32}
+      : tensor<128x256xf8E4M3FN>, tensor<128x2xf32> -> tensor<256x128xf8E4M3FN>, tensor<256x1xf32>
+  return
+}
+
+// -----
+
+func.func @tile_transpose_scale(%q: tensor<128x256xf8E4M3FN>, %s: tensor<128x1xf32>, %qt: tensor<256x128xf8E4M3FN>, %st: tensor<256x1xf32>) {
+  // expected-error @+1 {{expected scale to have shape [128, 2] (one scale per 1x128 tile), got [128, 1]}}
+  %a, %b = fp8q.tile_transpose %q, %s outs(%qt, %st) {tile = #fp8q.tile<1x128>}
+      : tensor<128x256xf8E4M3FN>, tensor<128x1xf32> -> tensor<256x128xf8E4M3FN>, tensor<256x1xf32>
+  return
+}
+
+// -----
+
+func.func @tile_transpose_q_init(%q: tensor<128x256xf8E4M3FN>, %s: tensor<128x2xf32>, %qt: tensor<128x256xf8E4M3FN>, %st: tensor<256x1xf32>) {
+  // expected-error @+1 {{expected q_init to have shape [256, 128] (q transposed), got [128, 256]}}
+  %a, %b = fp8q.tile_transpose %q, %s outs(%qt, %st) {tile = #fp8q.tile<1x128>}
+      : tensor<128x256xf8E4M3FN>, tensor<128x2xf32> -> tensor<128x256xf8E4M3FN>, tensor<256x1xf32>
+  return
+}
+
+// -----
+
+func.func @tile_transpose_scale_init(%q: tensor<300x256xf8E4M3FN>, %s: tensor<300x2xf32>, %qt: tensor<256x300xf8E4M3FN>, %st: tensor<256x2xf32>) {
+  // expected-error @+1 {{expected scale_init to have shape [256, 3] (one scale per 1xG tile of the transpose), got [256, 2]}}
+  %a, %b = fp8q.tile_transpose %q, %s outs(%qt, %st) {tile = #fp8q.tile<1x128>}
+      : tensor<300x256xf8E4M3FN>, tensor<300x2xf32> -> tensor<256x300xf8E4M3FN>, tensor<256x2xf32>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// fp8q.scaled_matmul
+//===----------------------------------------------------------------------===//
+
+func.func @mm_group_size(%a: tensor<4x384xf8E4M3FN>, %sa: tensor<4x4xf32>, %b: tensor<8x384xf8E4M3FN>, %sb: tensor<1x4xf32>, %c: tensor<4x8xf32>) {
+  // expected-error @+1 {{expected group_size (96) to be a positive power of two}}
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c) {group_size = 96}
+      : tensor<4x384xf8E4M3FN>, tensor<4x4xf32>, tensor<8x384xf8E4M3FN>, tensor<1x4xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @mm_promotion(%a: tensor<4x256xf8E4M3FN>, %sa: tensor<4x2xf32>, %b: tensor<8x256xf8E4M3FN>, %sb: tensor<1x2xf32>, %c: tensor<4x8xf32>) {
+  // expected-error @+1 {{expected promotion_interval (256) to be a power of two dividing group_size (128)}}
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c) {promotion_interval = 256}
+      : tensor<4x256xf8E4M3FN>, tensor<4x2xf32>, tensor<8x256xf8E4M3FN>, tensor<1x2xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @mm_b_tile(%a: tensor<4x256xf8E4M3FN>, %sa: tensor<4x2xf32>, %b: tensor<8x256xf8E4M3FN>, %sb: tensor<1x2xf32>, %c: tensor<4x8xf32>) {
+  // expected-error @+1 {{expected b_tile 128x64 to span group_size (128) columns along K}}
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c) {b_tile = #fp8q.tile<128x64>}
+      : tensor<4x256xf8E4M3FN>, tensor<4x2xf32>, tensor<8x256xf8E4M3FN>, tensor<1x2xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @mm_rank(%a: tensor<2x4x256xf8E4M3FN>, %sa: tensor<4x2xf32>, %b: tensor<8x256xf8E4M3FN>, %sb: tensor<1x2xf32>, %c: tensor<4x8xf32>) {
+  // expected-error @+1 {{expected a to be 2-D, got 'tensor<2x4x256xf8E4M3FN>'}}
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c)
+      : tensor<2x4x256xf8E4M3FN>, tensor<4x2xf32>, tensor<8x256xf8E4M3FN>, tensor<1x2xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @mm_k_mismatch(%a: tensor<4x256xf8E4M3FN>, %sa: tensor<4x2xf32>, %b: tensor<8x384xf8E4M3FN>, %sb: tensor<1x3xf32>, %c: tensor<4x8xf32>) {
+  // expected-error @+1 {{expected the K extent of b (384) to equal the K extent of a (256)}}
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c)
+      : tensor<4x256xf8E4M3FN>, tensor<4x2xf32>, tensor<8x384xf8E4M3FN>, tensor<1x3xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @mm_k_not_multiple(%a: tensor<4x200xf8E4M3FN>, %sa: tensor<4x2xf32>, %b: tensor<8x200xf8E4M3FN>, %sb: tensor<1x2xf32>, %c: tensor<4x8xf32>) {
+  // expected-error @+1 {{expected K (200) to be a multiple of the group size 128}}
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c)
+      : tensor<4x200xf8E4M3FN>, tensor<4x2xf32>, tensor<8x200xf8E4M3FN>, tensor<1x2xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @mm_a_scale(%a: tensor<4x256xf8E4M3FN>, %sa: tensor<1x2xf32>, %b: tensor<8x256xf8E4M3FN>, %sb: tensor<1x2xf32>, %c: tensor<4x8xf32>) {
+  // expected-error @+1 {{expected a_scale to have shape [4, 2] (one scale per 1xG tile of a), got [1, 2]}}
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c)
+      : tensor<4x256xf8E4M3FN>, tensor<1x2xf32>, tensor<8x256xf8E4M3FN>, tensor<1x2xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @mm_b_scale(%a: tensor<4x256xf8E4M3FN>, %sa: tensor<4x2xf32>, %b: tensor<200x256xf8E4M3FN>, %sb: tensor<1x2xf32>, %c: tensor<4x200xf32>) {
+  // expected-error @+1 {{expected b_scale to have shape [2, 2] (one scale per 128x128 tile of b), got [1, 2]}}
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c)
+      : tensor<4x256xf8E4M3FN>, tensor<4x2xf32>, tensor<200x256xf8E4M3FN>, tensor<1x2xf32> -> tensor<4x200xf32>
+  return
+}
+
+// -----
+
+func.func @mm_b_scale_rowwise(%a: tensor<4x256xf8E4M3FN>, %sa: tensor<4x2xf32>, %b: tensor<8x256xf8E4M3FN>, %sb: tensor<1x2xf32>, %c: tensor<4x8xf32>) {
+  // expected-error @+1 {{expected b_scale to have shape [8, 2] (one scale per 1x128 tile of b), got [1, 2]}}
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c) {b_tile = #fp8q.tile<1x128>}
+      : tensor<4x256xf8E4M3FN>, tensor<4x2xf32>, tensor<8x256xf8E4M3FN>, tensor<1x2xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @mm_init_shape(%a: tensor<4x256xf8E4M3FN>, %sa: tensor<4x2xf32>, %b: tensor<8x256xf8E4M3FN>, %sb: tensor<1x2xf32>, %c: tensor<8x4xf32>) {
+  // expected-error @+1 {{expected init to have shape [4, 8] ([M, N]), got [8, 4]}}
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c)
+      : tensor<4x256xf8E4M3FN>, tensor<4x2xf32>, tensor<8x256xf8E4M3FN>, tensor<1x2xf32> -> tensor<8x4xf32>
+  return
+}
+
+// -----
+
+func.func @mm_out_type(%a: tensor<4x256xf8E4M3FN>, %sa: tensor<4x2xf32>, %b: tensor<8x256xf8E4M3FN>, %sb: tensor<1x2xf32>, %c: tensor<4x8xf16>) {
+  // expected-error @+1 {{operand #4 must be ranked tensor of 32-bit float or bfloat16 type values, but got 'tensor<4x8xf16>'}}
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c)
+      : tensor<4x256xf8E4M3FN>, tensor<4x2xf32>, tensor<8x256xf8E4M3FN>, tensor<1x2xf32> -> tensor<4x8xf16>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// fp8q.retain and other discardable attributes
+//===----------------------------------------------------------------------===//
+
+func.func @retain_wrong_value(%x: f32) -> f32 {
+  // expected-error @+1 {{expected 'fp8q.retain' to be a #fp8q.retain<reason> attribute (embedding, output_head, gating, norm, attention, user), got "norm"}}
+  %0 = arith.addf %x, %x {fp8q.retain = "norm"} : f32
+  return %0 : f32
+}
+
+// -----
+
+func.func @retain_unknown_reason(%x: f32) -> f32 {
+  // expected-error @+2 {{expected ::mlir::fp8q::RetainReason to be one of: embedding, output_head, gating, norm, attention, user}}
+  // expected-error @+1 {{failed to parse Fp8q_RetainAttr parameter 'value'}}
+  %0 = arith.addf %x, %x {fp8q.retain = #fp8q.retain<softmax>} : f32
+  return %0 : f32
+}
+
+// -----
+
+func.func @unknown_discardable(%x: f32) -> f32 {
+  // expected-error @+1 {{unknown fp8q discardable attribute 'fp8q.keep'; the only one is 'fp8q.retain'}}
+  %0 = arith.addf %x, %x {fp8q.keep = #fp8q.retain<norm>} : f32
+  return %0 : f32
+}

@@ -1,0 +1,132 @@
+// RUN: fp8-opt %s | FileCheck %s
+// Round trip through the generic form must reproduce the same IR.
+// RUN: fp8-opt %s --mlir-print-op-generic | fp8-opt | FileCheck %s
+// And through bytecode.
+// RUN: fp8-opt %s --emit-bytecode | fp8-opt | FileCheck %s
+
+// CHECK-LABEL: func.func @quantize_1x128
+// CHECK-SAME: (%[[X:.*]]: tensor<64x512xbf16>
+func.func @quantize_1x128(%x: tensor<64x512xbf16>) -> (tensor<64x512xf8E4M3FN>, tensor<64x4xf32>) {
+  // CHECK: %[[Q0:.*]] = tensor.empty() : tensor<64x512xf8E4M3FN>
+  // CHECK: %[[S0:.*]] = tensor.empty() : tensor<64x4xf32>
+  // CHECK: %[[Q:.*]], %[[S:.*]] = fp8q.quantize %[[X]] outs(%[[Q0]], %[[S0]]) {tile = #fp8q.tile<1x128>} : tensor<64x512xbf16> -> tensor<64x512xf8E4M3FN>, tensor<64x4xf32>
+  // CHECK: return %[[Q]], %[[S]]
+  %q0 = tensor.empty() : tensor<64x512xf8E4M3FN>
+  %s0 = tensor.empty() : tensor<64x4xf32>
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x128>}
+      : tensor<64x512xbf16> -> tensor<64x512xf8E4M3FN>, tensor<64x4xf32>
+  return %q, %s : tensor<64x512xf8E4M3FN>, tensor<64x4xf32>
+}
+
+// Weight blocks with tails in both dimensions, pow2 scales, custom eps.
+// CHECK-LABEL: func.func @quantize_128x128_tails
+// CHECK: fp8q.quantize %{{.*}} outs(%{{.*}}, %{{.*}}) {eps = 1.250000e-01 : f32, scale_mode = #fp8q.scale_mode<pow2>, tile = #fp8q.tile<128x128>} : tensor<300x200xf32> -> tensor<300x200xf8E4M3FN>, tensor<3x2xf32>
+func.func @quantize_128x128_tails(%w: tensor<300x200xf32>, %q0: tensor<300x200xf8E4M3FN>, %s0: tensor<3x2xf32>) -> (tensor<300x200xf8E4M3FN>, tensor<3x2xf32>) {
+  %q, %s = fp8q.quantize %w outs(%q0, %s0)
+      {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<pow2>, eps = 0.125 : f32}
+      : tensor<300x200xf32> -> tensor<300x200xf8E4M3FN>, tensor<3x2xf32>
+  return %q, %s : tensor<300x200xf8E4M3FN>, tensor<3x2xf32>
+}
+
+// The Wgrad operand: 128x1 tiles, K-major (transposed) outputs.
+// CHECK-LABEL: func.func @quantize_128x1_transposed
+// CHECK: fp8q.quantize %{{.*}} outs(%{{.*}}, %{{.*}}) {tile = #fp8q.tile<128x1>, transpose} : tensor<256x96xf16> -> tensor<96x256xf8E4M3FN>, tensor<96x2xf32>
+func.func @quantize_128x1_transposed(%x: tensor<256x96xf16>, %q0: tensor<96x256xf8E4M3FN>, %s0: tensor<96x2xf32>) -> (tensor<96x256xf8E4M3FN>, tensor<96x2xf32>) {
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<128x1>, transpose}
+      : tensor<256x96xf16> -> tensor<96x256xf8E4M3FN>, tensor<96x2xf32>
+  return %q, %s : tensor<96x256xf8E4M3FN>, tensor<96x2xf32>
+}
+
+// Default attribute values are elided when printed.
+// CHECK-LABEL: func.func @quantize_defaults_elided
+// CHECK: fp8q.quantize %{{.*}} outs(%{{.*}}, %{{.*}}) {tile = #fp8q.tile<1x128>} :
+func.func @quantize_defaults_elided(%x: tensor<4x128xf32>, %q0: tensor<4x128xf8E4M3FN>, %s0: tensor<4x1xf32>) -> tensor<4x128xf8E4M3FN> {
+  %q, %s = fp8q.quantize %x outs(%q0, %s0)
+      {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<fp32>, eps = 1.0e-4 : f32}
+      : tensor<4x128xf32> -> tensor<4x128xf8E4M3FN>, tensor<4x1xf32>
+  return %q : tensor<4x128xf8E4M3FN>
+}
+
+// Dynamic extents are accepted; the verifier checks what is static.
+// CHECK-LABEL: func.func @quantize_dynamic
+// CHECK: fp8q.quantize %{{.*}} : tensor<?x256xf32> -> tensor<?x256xf8E4M3FN>, tensor<?x2xf32>
+func.func @quantize_dynamic(%x: tensor<?x256xf32>, %q0: tensor<?x256xf8E4M3FN>, %s0: tensor<?x2xf32>) -> tensor<?x256xf8E4M3FN> {
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x128>}
+      : tensor<?x256xf32> -> tensor<?x256xf8E4M3FN>, tensor<?x2xf32>
+  return %q : tensor<?x256xf8E4M3FN>
+}
+
+// CHECK-LABEL: func.func @dequantize
+// CHECK-SAME: (%[[Q:.*]]: tensor<256x512xf8E4M3FN>, %[[S:.*]]: tensor<2x4xf32>, %[[I:.*]]: tensor<256x512xbf16>)
+// CHECK: %[[R:.*]] = fp8q.dequantize %[[Q]], %[[S]] outs(%[[I]]) {tile = #fp8q.tile<128x128>} : tensor<256x512xf8E4M3FN>, tensor<2x4xf32> -> tensor<256x512xbf16>
+// CHECK: return %[[R]]
+func.func @dequantize(%q: tensor<256x512xf8E4M3FN>, %s: tensor<2x4xf32>, %init: tensor<256x512xbf16>) -> tensor<256x512xbf16> {
+  %x = fp8q.dequantize %q, %s outs(%init) {tile = #fp8q.tile<128x128>}
+      : tensor<256x512xf8E4M3FN>, tensor<2x4xf32> -> tensor<256x512xbf16>
+  return %x : tensor<256x512xbf16>
+}
+
+// CHECK-LABEL: func.func @tile_transpose
+// CHECK: %{{.*}}, %{{.*}} = fp8q.tile_transpose %{{.*}}, %{{.*}} outs(%{{.*}}, %{{.*}}) {scale_mode = #fp8q.scale_mode<pow2>, tile = #fp8q.tile<1x128>} : tensor<200x512xf8E4M3FN>, tensor<200x4xf32> -> tensor<512x200xf8E4M3FN>, tensor<512x2xf32>
+func.func @tile_transpose(%q: tensor<200x512xf8E4M3FN>, %s: tensor<200x4xf32>, %qt0: tensor<512x200xf8E4M3FN>, %st0: tensor<512x2xf32>) -> (tensor<512x200xf8E4M3FN>, tensor<512x2xf32>) {
+  %qt, %st = fp8q.tile_transpose %q, %s outs(%qt0, %st0)
+      {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<pow2>}
+      : tensor<200x512xf8E4M3FN>, tensor<200x4xf32> -> tensor<512x200xf8E4M3FN>, tensor<512x2xf32>
+  return %qt, %st : tensor<512x200xf8E4M3FN>, tensor<512x2xf32>
+}
+
+// The 1x128 x 128x128 form (Fprop/Dgrad), bf16 output, N tail.
+// CHECK-LABEL: func.func @scaled_matmul_block
+// CHECK: fp8q.scaled_matmul %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} outs(%{{.*}}) : tensor<64x512xf8E4M3FN>, tensor<64x4xf32>, tensor<200x512xf8E4M3FN>, tensor<2x4xf32> -> tensor<64x200xbf16>
+func.func @scaled_matmul_block(%a: tensor<64x512xf8E4M3FN>, %sa: tensor<64x4xf32>, %b: tensor<200x512xf8E4M3FN>, %sb: tensor<2x4xf32>, %init: tensor<64x200xbf16>) -> tensor<64x200xbf16> {
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%init)
+      : tensor<64x512xf8E4M3FN>, tensor<64x4xf32>, tensor<200x512xf8E4M3FN>, tensor<2x4xf32> -> tensor<64x200xbf16>
+  return %y : tensor<64x200xbf16>
+}
+
+// The 1x128 x 1x128 form (Wgrad), f32 output accumulated into C, promotion
+// every 64 elements.
+// CHECK-LABEL: func.func @scaled_matmul_rowwise_accumulate
+// CHECK: fp8q.scaled_matmul %{{.*}} outs(%{{.*}}) {accumulate, b_tile = #fp8q.tile<1x128>, promotion_interval = 64 : i64} : tensor<96x256xf8E4M3FN>, tensor<96x2xf32>, tensor<80x256xf8E4M3FN>, tensor<80x2xf32> -> tensor<96x80xf32>
+func.func @scaled_matmul_rowwise_accumulate(%a: tensor<96x256xf8E4M3FN>, %sa: tensor<96x2xf32>, %b: tensor<80x256xf8E4M3FN>, %sb: tensor<80x2xf32>, %c: tensor<96x80xf32>) -> tensor<96x80xf32> {
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c)
+      {b_tile = #fp8q.tile<1x128>, promotion_interval = 64, accumulate}
+      : tensor<96x256xf8E4M3FN>, tensor<96x2xf32>, tensor<80x256xf8E4M3FN>, tensor<80x2xf32> -> tensor<96x80xf32>
+  return %y : tensor<96x80xf32>
+}
+
+// The no-promotion accuracy experiment: one group spanning K.
+// CHECK-LABEL: func.func @scaled_matmul_no_promotion
+// CHECK: fp8q.scaled_matmul %{{.*}} {group_size = 1024 : i64, promotion_interval = 1024 : i64}
+func.func @scaled_matmul_no_promotion(%a: tensor<128x1024xf8E4M3FN>, %sa: tensor<128x1xf32>, %b: tensor<128x1024xf8E4M3FN>, %sb: tensor<1x1xf32>, %c: tensor<128x128xf32>) -> tensor<128x128xf32> {
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c) {group_size = 1024, promotion_interval = 1024}
+      : tensor<128x1024xf8E4M3FN>, tensor<128x1xf32>, tensor<128x1024xf8E4M3FN>, tensor<1x1xf32> -> tensor<128x128xf32>
+  return %y : tensor<128x128xf32>
+}
+
+// Precision retention on upstream ops.
+// CHECK-LABEL: func.func @retained
+// CHECK: linalg.matmul {fp8q.retain = #fp8q.retain<output_head>}
+// CHECK: linalg.batch_matmul {fp8q.retain = #fp8q.retain<attention>}
+func.func @retained(%h: tensor<4x768xf32>, %w: tensor<768x1000xf32>, %acc: tensor<4x1000xf32>,
+                    %q: tensor<2x8x64xf32>, %k: tensor<2x64x8xf32>, %s: tensor<2x8x8xf32>) -> (tensor<4x1000xf32>, tensor<2x8x8xf32>) {
+  %0 = linalg.matmul {fp8q.retain = #fp8q.retain<output_head>}
+      ins(%h, %w : tensor<4x768xf32>, tensor<768x1000xf32>) outs(%acc : tensor<4x1000xf32>) -> tensor<4x1000xf32>
+  %1 = linalg.batch_matmul {fp8q.retain = #fp8q.retain<attention>}
+      ins(%q, %k : tensor<2x8x64xf32>, tensor<2x64x8xf32>) outs(%s : tensor<2x8x8xf32>) -> tensor<2x8x8xf32>
+  return %0, %1 : tensor<4x1000xf32>, tensor<2x8x8xf32>
+}
+
+// Every retention reason parses and prints.
+// CHECK-LABEL: func.func @retain_reasons
+// CHECK: fp8q.retain = #fp8q.retain<embedding>
+// CHECK: fp8q.retain = #fp8q.retain<gating>
+// CHECK: fp8q.retain = #fp8q.retain<norm>
+// CHECK: fp8q.retain = #fp8q.retain<user>
+func.func @retain_reasons(%x: f32) -> f32 {
+  %0 = arith.addf %x, %x {fp8q.retain = #fp8q.retain<embedding>} : f32
+  %1 = arith.addf %0, %x {fp8q.retain = #fp8q.retain<gating>} : f32
+  %2 = arith.addf %1, %x {fp8q.retain = #fp8q.retain<norm>} : f32
+  %3 = arith.addf %2, %x {fp8q.retain = #fp8q.retain<user>} : f32
+  return %3 : f32
+}
