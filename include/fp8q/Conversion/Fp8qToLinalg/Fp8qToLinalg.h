@@ -111,7 +111,8 @@ QuantizedTensor buildQuantize(OpBuilder &builder, Location loc, Value source,
                               Value scalesInit);
 
 /// Builds fp8q.dequantize: `f32(q) * s` per element, rounded to nearest
-/// even to the element type of `init` (f32, bf16 or f16).
+/// even to the element type of `init` (f32, bf16 or f16). A NaN rounded to
+/// bf16/f16 is the canonical 0x7FFF (what the GPU conversions produce).
 Value buildDequantize(OpBuilder &builder, Location loc, Value codes,
                       Value scales, int64_t tileRows, int64_t tileCols,
                       Value init);
@@ -133,7 +134,8 @@ struct ScaledMatmulOperands {
 
 /// Builds fp8q.scaled_matmul: exact group sums rounded to f32, times
 /// `f32(sa * sb)`, accumulated over the groups in f32 in increasing order,
-/// plus C once if `accumulate`, rounded to the element type of `init`.
+/// plus C once if `accumulate`, rounded to the element type of `init` (NaN
+/// to bf16 gives the canonical 0x7FFF).
 Value buildScaledMatmul(OpBuilder &builder, Location loc,
                         const ScaledMatmulOperands &operands);
 

@@ -49,6 +49,8 @@ constexpr int64_t kF32ExponentFieldMask = 0xFF;
 /// Sign and exponent fields (the bits a power of two may have).
 constexpr int64_t kF32SignExponentMask = 0xFF800000;
 constexpr int64_t kF32SignMask = 0x80000000;
+/// The NaN that bf16 and f16 results carry (bits 0x7FFF in both formats).
+constexpr int64_t kNarrowCanonicalNaN = 0x7FFF;
 
 using utils::IteratorType;
 constexpr IteratorType kParallel = IteratorType::parallel;
@@ -65,11 +67,22 @@ Value toF32(OpBuilder &b, Location loc, Value x) {
   return arith::ExtFOp::create(b, loc, b.getF32Type(), x);
 }
 
-/// Rounds an f32 scalar to nearest even to `type` (f32: unchanged).
+/// Rounds an f32 scalar to nearest even to `type` (f32: unchanged). NaN
+/// becomes the canonical NaN of the narrow type.
 Value fromF32(OpBuilder &b, Location loc, Value x, Type type) {
   if (type.isF32())
     return x;
-  return arith::TruncFOp::create(b, loc, type, x);
+  // NOTE: PTX `cvt.rn.bf16.f32` / `cvt.rn.f16.f32` return 0x7FFF for every
+  // NaN, while the CPU keeps the payload; pin the GPU's answer so that both
+  // paths agree bit for bit.
+  Value rounded = arith::TruncFOp::create(b, loc, type, x);
+  Type bitsType = b.getIntegerType(type.getIntOrFloatBitWidth());
+  Value nan = arith::BitcastOp::create(
+      b, loc, type,
+      arith::ConstantIntOp::create(b, loc, bitsType, kNarrowCanonicalNaN));
+  Value isNaN =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
+  return arith::SelectOp::create(b, loc, isNaN, nan, rounded);
 }
 
 Value f32Constant(OpBuilder &b, Location loc, float value) {
