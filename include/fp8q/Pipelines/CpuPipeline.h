@@ -41,7 +41,7 @@ struct CpuPipelineOptions : public PassPipelineOptions<CpuPipelineOptions> {
 ///  3. convert-linalg-to-loops, expand-strided-metadata, lower-affine,
 ///     convert-scf-to-cf;
 ///  4. finalize-memref-to-llvm, convert-math-to-llvm, convert-math-to-libm,
-///     arith-expand, convert-arith-to-llvm, convert-index-to-llvm,
+///     arith-expand{include-bf16}, convert-arith-to-llvm, convert-index-to-llvm,
 ///     convert-cf-to-llvm, convert-func-to-llvm, convert-ub-to-llvm,
 ///     reconcile-unrealized-casts;
 ///  5. fp8q-check-lowered-to-llvm, which fails on anything left over.

@@ -67,7 +67,13 @@ void addLLVMLowering(OpPassManager &pm,
   pm.addPass(createConvertMathToLLVMPass());
   // What has no LLVM intrinsic (erf, ...) becomes a libm call.
   pm.addPass(createConvertMathToLibmPass());
-  pm.addPass(arith::createArithExpandOpsPass());
+  // NOTE: include-bf16 expands f32 -> bf16 truncation into integer RN-even
+  // arithmetic. Left to LLVM, x86 hosts with AVX512-BF16 use VCVTNEPS2BF16,
+  // which flushes subnormals to zero, so model code would round differently
+  // from host to host.
+  arith::ArithExpandOpsPassOptions expand;
+  expand.includeBf16 = true;
+  pm.addPass(arith::createArithExpandOpsPass(expand));
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());

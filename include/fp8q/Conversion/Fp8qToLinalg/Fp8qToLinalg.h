@@ -67,6 +67,16 @@ constexpr int64_t kMaxExactGroupSize = int64_t{1} << 17;
 /// The sign bit is kept (a tile scale is never negative).
 Value createPow2Ceil(OpBuilder &builder, Location loc, Value r);
 
+/// Emits the f32 -> bf16 rounding (nearest even, gradual underflow,
+/// overflow to Inf, NaN to the canonical 0x7FFF) in integer arithmetic.
+/// NOTE: not `arith.truncf`: on x86 hosts with AVX512-BF16 LLVM selects
+/// VCVTNEPS2BF16, which flushes subnormal inputs and results to zero.
+Value createF32ToBF16(OpBuilder &builder, Location loc, Value x);
+
+/// Emits the f32 -> f16 rounding: `arith.truncf` (IEEE nearest even, also on
+/// x86 F16C), with NaN replaced by the canonical 0x7FFF.
+Value createF32ToF16(OpBuilder &builder, Location loc, Value x);
+
 /// Emits the scale of a tile from its eps-floored f32 `amax`:
 /// `amax / 448` (`fp32`, an IEEE division) or createPow2Ceil of it (`pow2`).
 Value createTileScale(OpBuilder &builder, Location loc, Value amax,

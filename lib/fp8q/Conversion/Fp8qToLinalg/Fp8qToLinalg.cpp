@@ -50,7 +50,13 @@ constexpr int64_t kF32ExponentFieldMask = 0xFF;
 constexpr int64_t kF32SignExponentMask = 0xFF800000;
 constexpr int64_t kF32SignMask = 0x80000000;
 /// The NaN that bf16 and f16 results carry (bits 0x7FFF in both formats).
+/// NOTE: PTX `cvt.rn.bf16.f32` / `cvt.rn.f16.f32` return it for every NaN;
+/// the CPU would keep the payload. Pinning it makes both paths agree.
 constexpr int64_t kNarrowCanonicalNaN = 0x7FFF;
+/// f32 bits below the bf16 ones, and the round-to-nearest bias (half an
+/// ulp minus one; the kept LSB is added for ties to even).
+constexpr int64_t kBF16DroppedBits = 16;
+constexpr int64_t kBF16RoundingBias = 0x7FFF;
 
 using utils::IteratorType;
 constexpr IteratorType kParallel = IteratorType::parallel;
@@ -67,22 +73,14 @@ Value toF32(OpBuilder &b, Location loc, Value x) {
   return arith::ExtFOp::create(b, loc, b.getF32Type(), x);
 }
 
-/// Rounds an f32 scalar to nearest even to `type` (f32: unchanged). NaN
-/// becomes the canonical NaN of the narrow type.
+/// Rounds an f32 scalar to nearest even to `type` (f32: unchanged); see
+/// createF32ToBF16 and createF32ToF16.
 Value fromF32(OpBuilder &b, Location loc, Value x, Type type) {
-  if (type.isF32())
-    return x;
-  // NOTE: PTX `cvt.rn.bf16.f32` / `cvt.rn.f16.f32` return 0x7FFF for every
-  // NaN, while the CPU keeps the payload; pin the GPU's answer so that both
-  // paths agree bit for bit.
-  Value rounded = arith::TruncFOp::create(b, loc, type, x);
-  Type bitsType = b.getIntegerType(type.getIntOrFloatBitWidth());
-  Value nan = arith::BitcastOp::create(
-      b, loc, type,
-      arith::ConstantIntOp::create(b, loc, bitsType, kNarrowCanonicalNaN));
-  Value isNaN =
-      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
-  return arith::SelectOp::create(b, loc, isNaN, nan, rounded);
+  if (type.isBF16())
+    return createF32ToBF16(b, loc, x);
+  if (type.isF16())
+    return createF32ToF16(b, loc, x);
+  return x;
 }
 
 Value f32Constant(OpBuilder &b, Location loc, float value) {
@@ -160,6 +158,39 @@ Value fp8q::createPow2Ceil(OpBuilder &builder, Location loc, Value r) {
       arith::CmpIOp::create(b, P::eq, exp, c(kF32ExponentFieldMask)));
   Value result = arith::SelectOp::create(b, unchanged, bits, up);
   return arith::BitcastOp::create(b, b.getF32Type(), result);
+}
+
+// bf16 is the top half of an f32: adding 0x7FFF plus the lowest kept bit
+// and truncating rounds to nearest even, with carries into the exponent
+// doing the right thing for binade changes, overflow to Inf and subnormals.
+// NaN is selected separately (the addition could carry it into Inf).
+Value fp8q::createF32ToBF16(OpBuilder &builder, Location loc, Value x) {
+  ImplicitLocOpBuilder b(loc, builder);
+  Type i32 = b.getI32Type();
+  auto c = [&](int64_t v) -> Value {
+    return arith::ConstantIntOp::create(b, i32, v);
+  };
+  Value bits = arith::BitcastOp::create(b, i32, x);
+  Value keptLsb = arith::AndIOp::create(
+      b, arith::ShRUIOp::create(b, bits, c(kBF16DroppedBits)), c(1));
+  Value bias = arith::AddIOp::create(b, keptLsb, c(kBF16RoundingBias));
+  Value rounded = arith::ShRUIOp::create(
+      b, arith::AddIOp::create(b, bits, bias), c(kBF16DroppedBits));
+  Value isNaN = arith::CmpFOp::create(b, arith::CmpFPredicate::UNO, x, x);
+  Value result = arith::SelectOp::create(b, isNaN, c(kNarrowCanonicalNaN),
+                                         rounded);
+  Value half = arith::TruncIOp::create(b, b.getI16Type(), result);
+  return arith::BitcastOp::create(b, b.getBF16Type(), half);
+}
+
+Value fp8q::createF32ToF16(OpBuilder &builder, Location loc, Value x) {
+  ImplicitLocOpBuilder b(loc, builder);
+  Value rounded = arith::TruncFOp::create(b, b.getF16Type(), x);
+  Value nan = arith::BitcastOp::create(
+      b, b.getF16Type(),
+      arith::ConstantIntOp::create(b, b.getI16Type(), kNarrowCanonicalNaN));
+  Value isNaN = arith::CmpFOp::create(b, arith::CmpFPredicate::UNO, x, x);
+  return arith::SelectOp::create(b, isNaN, nan, rounded);
 }
 
 Value fp8q::createTileScale(OpBuilder &builder, Location loc, Value amax,
