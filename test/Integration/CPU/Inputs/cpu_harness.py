@@ -276,6 +276,8 @@ class Suite:
         b, b_s = e.constant(qb, "e4m3"), e.constant(sb, "f32")
         init = e.constant(c, out_kind) if c is not None else e.empty(shape, out_kind)
         attrs = [f"group_size = {group}"]
+        if group < 128:  # the default promotion interval must divide G
+            attrs.append(f"promotion_interval = {group}")
         if b_tile is not None:
             attrs.append(f"b_tile = #fp8q.tile<{b_tile[0]}x{b_tile[1]}>")
         if c is not None:
