@@ -5,6 +5,7 @@
 # bit-exact against fp8q.reference.dequantize (the NaN of a bf16/f16 result
 # is the canonical 0x7FFF).
 #
+# REQUIRES: numpy
 # RUN: %python %s %cpu_harness_args --work-dir %t
 
 import os

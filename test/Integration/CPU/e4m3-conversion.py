@@ -4,6 +4,7 @@
 # boundaries and random f32 bit patterns; bit-exact against
 # fp8q.reference.e4m3_encode_rn_satfinite / e4m3_decode.
 #
+# REQUIRES: numpy
 # RUN: %python %s %cpu_harness_args --work-dir %t \
 # RUN:   --opt-flags=--fp8q-test-e4m3-conversion
 

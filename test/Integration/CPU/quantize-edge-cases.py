@@ -4,6 +4,7 @@
 # in tail tiles and transposed outputs; bit-exact against
 # fp8q.reference.quantize in both scale modes.
 #
+# REQUIRES: numpy
 # RUN: %python %s %cpu_harness_args --work-dir %t
 
 import os

@@ -3,6 +3,7 @@
 # types (f32, bf16, f16) and transposed outputs, with tails in both
 # dimensions; codes and scales bit-exact against fp8q.reference.quantize.
 #
+# REQUIRES: numpy
 # RUN: %python %s %cpu_harness_args --work-dir %t
 
 import os

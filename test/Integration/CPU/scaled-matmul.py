@@ -4,6 +4,7 @@
 # scale ranges; within 1e-6 relative of fp8q.reference.scaled_matmul (the
 # lowering is exact by design, so the report also counts bit-exact values).
 #
+# REQUIRES: numpy
 # RUN: %python %s %cpu_harness_args --work-dir %t
 
 import os

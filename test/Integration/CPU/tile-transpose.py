@@ -3,6 +3,7 @@
 # M and K, groups 128 and 64, both scale modes and several eps; codes and
 # scales bit-exact against fp8q.reference.tile_transpose.
 #
+# REQUIRES: numpy
 # RUN: %python %s %cpu_harness_args --work-dir %t
 
 import os
