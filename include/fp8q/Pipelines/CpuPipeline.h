@@ -41,15 +41,14 @@ struct CpuPipelineOptions : public PassPipelineOptions<CpuPipelineOptions> {
 ///  3. convert-linalg-to-loops, expand-strided-metadata, lower-affine,
 ///     convert-scf-to-cf;
 ///  4. finalize-memref-to-llvm, convert-math-to-llvm, convert-math-to-libm,
-///     arith-expand{include-bf16}, convert-arith-to-llvm, convert-index-to-llvm,
-///     convert-cf-to-llvm, convert-func-to-llvm, convert-ub-to-llvm,
-///     reconcile-unrealized-casts;
+///     arith-expand{include-bf16}, convert-arith-to-llvm,
+///     convert-index-to-llvm, convert-cf-to-llvm, convert-func-to-llvm,
+///     convert-ub-to-llvm, reconcile-unrealized-casts;
 ///  5. fp8q-check-lowered-to-llvm, which fails on anything left over.
 ///
 /// The context must have the upstream bufferization and LLVM-conversion
 /// interface models registered (registerFp8qAndUpstreamDialects does).
-void buildFp8qCpuPipeline(OpPassManager &pm,
-                          const CpuPipelineOptions &options);
+void buildFp8qCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &options);
 
 /// Registers `--fp8q-cpu-pipeline` with the global pipeline registry.
 void registerFp8qCpuPipeline();

@@ -22,7 +22,8 @@ using namespace mlir;
 namespace {
 /// True for the ops a fully lowered module may contain.
 bool isLoweredToLLVM(Operation *op) {
-  return isa<ModuleOp>(op) || isa_and_nonnull<LLVM::LLVMDialect>(op->getDialect());
+  return isa<ModuleOp>(op) ||
+         isa_and_nonnull<LLVM::LLVMDialect>(op->getDialect());
 }
 
 struct Fp8qCheckLoweredToLLVMPass

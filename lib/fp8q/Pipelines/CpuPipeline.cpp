@@ -38,7 +38,8 @@ void addFp8qToLinalg(OpPassManager &pm) {
 
 /// Tensors to memrefs. Function signatures get identity-layout memrefs so
 /// that callers (mlir-runner, C code) pass plain row-major buffers.
-void addBufferization(OpPassManager &pm, const fp8q::CpuPipelineOptions &options) {
+void addBufferization(OpPassManager &pm,
+                      const fp8q::CpuPipelineOptions &options) {
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =

@@ -121,8 +121,7 @@ Value fp8q::createF32ToE4M3(OpBuilder &builder, Location loc, Value x) {
   Value exp = i.shr(mag, i.c(kF32FractionBits));
   Value frac = i.band(mag, i.c(kF32FractionMask));
   Value isF32Subnormal = i.cmp(P::eq, exp, i.c(0));
-  Value sig =
-      i.select(isF32Subnormal, frac, i.bor(frac, i.c(kF32ImplicitBit)));
+  Value sig = i.select(isF32Subnormal, frac, i.bor(frac, i.c(kF32ImplicitBit)));
   exp = arith::MaxUIOp::create(b, exp, i.c(1));
 
   // Bits to drop: 20, plus one per binade below 2^-6 (clamped).
@@ -137,10 +136,9 @@ Value fp8q::createF32ToE4M3(OpBuilder &builder, Location loc, Value x) {
   Value dropped = i.band(sig, i.sub(i.shl(one, shift), one));
   Value half = i.shl(one, i.sub(shift, one));
   Value keptOdd = i.cmp(P::ne, i.band(kept, one), i.c(0));
-  Value roundUp =
-      arith::OrIOp::create(b, i.cmp(P::ugt, dropped, half),
-                           arith::AndIOp::create(
-                               b, i.cmp(P::eq, dropped, half), keptOdd));
+  Value roundUp = arith::OrIOp::create(
+      b, i.cmp(P::ugt, dropped, half),
+      arith::AndIOp::create(b, i.cmp(P::eq, dropped, half), keptOdd));
 
   // Assemble, saturate, sign, NaN.
   Value binade = arith::MaxSIOp::create(
@@ -184,8 +182,8 @@ Value fp8q::createE4M3ToF32(OpBuilder &builder, Location loc, Value q) {
   Value subnormal = arith::BitcastOp::create(
       b, b.getI32Type(), arith::MulFOp::create(b, count, quantum));
 
-  Value magBits = i.select(i.cmp(P::ult, mag, i.c(kE4M3MinNormalCode)),
-                           subnormal, normal);
+  Value magBits =
+      i.select(i.cmp(P::ult, mag, i.c(kE4M3MinNormalCode)), subnormal, normal);
   magBits = i.select(i.cmp(P::eq, mag, i.c(kE4M3NaNCode)),
                      i.c(kF32QuietNaNBits), magBits);
   Value bits = i.bor(magBits, i.shl(sign, i.c(kF32SignShift)));

@@ -84,8 +84,7 @@ Value fromF32(OpBuilder &b, Location loc, Value x, Type type) {
 }
 
 Value f32Constant(OpBuilder &b, Location loc, float value) {
-  return arith::ConstantFloatOp::create(b, loc, b.getF32Type(),
-                                        APFloat(value));
+  return arith::ConstantFloatOp::create(b, loc, b.getF32Type(), APFloat(value));
 }
 
 /// A static tensor of `shape` filled with `value`.
@@ -143,8 +142,8 @@ Value fp8q::createPow2Ceil(OpBuilder &builder, Location loc, Value r) {
       b, arith::AndIOp::create(b, bits, c(kF32SignExponentMask)),
       c(kF32ExponentOne));
 
-  Value fracMinusOne = arith::SubIOp::create(
-      b, arith::MaxUIOp::create(b, frac, c(1)), c(1));
+  Value fracMinusOne =
+      arith::SubIOp::create(b, arith::MaxUIOp::create(b, frac, c(1)), c(1));
   Value leadingZeros = math::CountLeadingZerosOp::create(b, fracMinusOne);
   Value subnormalUp = arith::ShLIOp::create(
       b, c(1), arith::SubIOp::create(b, c(kF32Bits), leadingZeros));
@@ -177,8 +176,8 @@ Value fp8q::createF32ToBF16(OpBuilder &builder, Location loc, Value x) {
   Value rounded = arith::ShRUIOp::create(
       b, arith::AddIOp::create(b, bits, bias), c(kBF16DroppedBits));
   Value isNaN = arith::CmpFOp::create(b, arith::CmpFPredicate::UNO, x, x);
-  Value result = arith::SelectOp::create(b, isNaN, c(kNarrowCanonicalNaN),
-                                         rounded);
+  Value result =
+      arith::SelectOp::create(b, isNaN, c(kNarrowCanonicalNaN), rounded);
   Value half = arith::TruncIOp::create(b, b.getI16Type(), result);
   return arith::BitcastOp::create(b, b.getBF16Type(), half);
 }
@@ -241,21 +240,21 @@ Value fp8q::buildTileAmax(OpBuilder &b, Location loc, Value source,
   SmallVector<int64_t, 2> amaxShape = {gridRows, gridCols};
   if (config.transpose)
     std::swap(amaxShape[0], amaxShape[1]);
-  Value init =
-      filledTensor(b, loc, amaxShape, f32Constant(b, loc, config.eps));
+  Value init = filledTensor(b, loc, amaxShape, f32Constant(b, loc, config.eps));
 
   MLIRContext *ctx = b.getContext();
   AffineExpr tileRow = getAffineDimExpr(0, ctx);
   AffineExpr tileCol = getAffineDimExpr(2, ctx);
-  AffineMap outMap =
-      config.transpose ? AffineMap::get(4, 0, {tileCol, tileRow}, ctx)
-                       : AffineMap::get(4, 0, {tileRow, tileCol}, ctx);
+  AffineMap outMap = config.transpose
+                         ? AffineMap::get(4, 0, {tileCol, tileRow}, ctx)
+                         : AffineMap::get(4, 0, {tileRow, tileCol}, ctx);
   auto amax = linalg::GenericOp::create(
       b, loc, TypeRange{init.getType()}, ValueRange{tiles}, ValueRange{init},
       {AffineMap::getMultiDimIdentityMap(4, ctx), outMap},
       {kParallel, kReduction, kParallel, kReduction},
       [](OpBuilder &nb, Location nloc, ValueRange args) {
-        Value magnitude = math::AbsFOp::create(nb, nloc, toF32(nb, nloc, args[0]));
+        Value magnitude =
+            math::AbsFOp::create(nb, nloc, toF32(nb, nloc, args[0]));
         // NOTE: arith.maximumf propagates NaN (unlike maxnumf), which is
         // what makes a NaN anywhere in a tile poison the whole tile.
         Value max = arith::MaximumFOp::create(nb, nloc, magnitude, args[1]);
@@ -274,16 +273,16 @@ QuantizedTensor fp8q::buildQuantize(OpBuilder &b, Location loc, Value source,
 
   // Per tile: s = scale(amax) into the destination, rcp = 1 / s.
   RankedTensorType scaleType = tensorTypeOf(scalesInit);
-  Value rcpInit = tensor::EmptyOp::create(b, loc, scaleType.getShape(),
-                                          b.getF32Type());
+  Value rcpInit =
+      tensor::EmptyOp::create(b, loc, scaleType.getShape(), b.getF32Type());
   AffineMap id = AffineMap::getMultiDimIdentityMap(2, ctx);
   auto scales = linalg::GenericOp::create(
       b, loc, TypeRange{scaleType, scaleType}, ValueRange{amax},
       ValueRange{scalesInit, rcpInit}, {id, id, id}, {kParallel, kParallel},
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
         Value scale = createTileScale(nb, nloc, args[0], config.scaleMode);
-        Value rcp = arith::DivFOp::create(nb, nloc, f32Constant(nb, nloc, 1.0f),
-                                          scale);
+        Value rcp =
+            arith::DivFOp::create(nb, nloc, f32Constant(nb, nloc, 1.0f), scale);
         linalg::YieldOp::create(nb, nloc, ValueRange{scale, rcp});
       });
 
@@ -292,15 +291,13 @@ QuantizedTensor fp8q::buildQuantize(OpBuilder &b, Location loc, Value source,
   auto codes = linalg::GenericOp::create(
       b, loc, TypeRange{codesInit.getType()},
       ValueRange{source, scales.getResult(1)}, ValueRange{codesInit},
-      {id,
-       tileGridMap(ctx, config.tileRows, config.tileCols, config.transpose),
+      {id, tileGridMap(ctx, config.tileRows, config.tileCols, config.transpose),
        elementMap(ctx, config.transpose)},
       {kParallel, kParallel},
       [](OpBuilder &nb, Location nloc, ValueRange args) {
         Value scaled =
             arith::MulFOp::create(nb, nloc, toF32(nb, nloc, args[0]), args[1]);
-        linalg::YieldOp::create(nb, nloc,
-                                createF32ToE4M3(nb, nloc, scaled));
+        linalg::YieldOp::create(nb, nloc, createF32ToE4M3(nb, nloc, scaled));
       });
   return {codes.getResult(0), scales.getResult(0)};
 }
@@ -319,8 +316,7 @@ Value fp8q::buildDequantize(OpBuilder &b, Location loc, Value codes,
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
         Value value = arith::MulFOp::create(
             nb, nloc, createE4M3ToF32(nb, nloc, args[0]), args[1]);
-        linalg::YieldOp::create(nb, nloc,
-                                fromF32(nb, nloc, value, resultType));
+        linalg::YieldOp::create(nb, nloc, fromF32(nb, nloc, value, resultType));
       });
   return dequantized.getResult(0);
 }
@@ -403,8 +399,8 @@ private:
   /// Loops (m, n, kb, k).
   Value buildGroupSums(Value a, Value bValues) {
     Type f64 = b.getF64Type();
-    Value zero = arith::ConstantFloatOp::create(b, loc, b.getF64Type(),
-                                                APFloat(0.0));
+    Value zero =
+        arith::ConstantFloatOp::create(b, loc, b.getF64Type(), APFloat(0.0));
     Value init = filledTensor(b, loc, {m, n, groups}, zero);
     return linalg::GenericOp::create(
                b, loc, TypeRange{init.getType()}, ValueRange{a, bValues},
@@ -464,8 +460,8 @@ private:
                  if (accumulate)
                    value = arith::AddFOp::create(
                        nb, nloc, toF32(nb, nloc, args[1]), value);
-                 linalg::YieldOp::create(
-                     nb, nloc, fromF32(nb, nloc, value, resultType));
+                 linalg::YieldOp::create(nb, nloc,
+                                         fromF32(nb, nloc, value, resultType));
                })
         .getResult(0);
   }
