@@ -29,11 +29,12 @@ def ConvertFp8qToLinalgPass : Pass<"convert-fp8q-to-linalg"> {
     Scaled-matmul group sums are accumulated in f64, where they are exact,
     and rounded once to f32, so the result does not depend on loop order.
 
-    Input requirements: every fp8q operand has a static shape, and
-    `scaled_matmul` has `group_size <= 131072` (the largest group whose
-    partial sums are exact in f64). The pass fails with an error on each op
-    that does not meet them, naming the reason; it never produces partial
-    output. All other ops are left alone.
+    Input requirements: every fp8q operand has a static shape; quantized
+    extents padded to whole tiles fit in int64; `scaled_matmul` has
+    `group_size <= 131072` (the largest group whose partial sums are exact
+    in f64). The pass fails with an error on each op that does not meet
+    them, naming the reason; it never produces partial output. All other
+    ops are left alone.
 
     Example:
 

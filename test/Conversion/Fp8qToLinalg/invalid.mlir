@@ -56,3 +56,17 @@ func.func @scaled_matmul_group_too_large(
         tensor<1x1xf32> -> tensor<2x3xf32>
   return %y : tensor<2x3xf32>
 }
+
+// -----
+
+func.func @quantize_padding_overflows(
+    %x: tensor<4611686018427387905x4xf32>,
+    %q0: tensor<4611686018427387905x4xf8E4M3FN>, %s0: tensor<2x1xf32>)
+    -> tensor<2x1xf32> {
+  // expected-error @+1 {{'fp8q.quantize' op cannot be lowered to linalg: extent 4611686018427387905 of dimension 0 padded to whole tiles of 4611686018427387904 overflows int64}}
+  %q, %s = fp8q.quantize %x outs(%q0, %s0)
+      {tile = #fp8q.tile<4611686018427387904x4>}
+      : tensor<4611686018427387905x4xf32>
+      -> tensor<4611686018427387905x4xf8E4M3FN>, tensor<2x1xf32>
+  return %s : tensor<2x1xf32>
+}

@@ -40,8 +40,9 @@ namespace mlir::fp8q {
 void populateFp8qToLinalgPatterns(RewritePatternSet &patterns);
 
 /// Returns why the patterns cannot lower `op`, or std::nullopt if they can.
-/// Rejected: fp8q ops with a dynamically shaped operand, scaled_matmul with a
-/// group size above kMaxExactGroupSize, and fp8q ops without a pattern.
+/// Rejected: fp8q ops with a dynamically shaped operand, quantized extents
+/// whose padding to whole tiles overflows int64, scaled_matmul with a group
+/// size above kMaxExactGroupSize, and fp8q ops without a pattern.
 std::optional<std::string> getFp8qToLinalgUnsupportedReason(Operation *op);
 
 /// Largest scaled_matmul group size whose partial sums the lowering computes

@@ -500,6 +500,28 @@ fp8q::getFp8qToLinalgUnsupportedReason(Operation *op) {
        << operand.getOperandNumber() << " has type " << type << ")";
     return text;
   }
+  // The amax reduction pads the quantized tensor to whole tiles.
+  std::optional<std::pair<Value, TileAttr>> tiled;
+  if (auto quantize = dyn_cast<QuantizeOp>(op))
+    tiled = {quantize.getSource(), quantize.getTile()};
+  if (auto transpose = dyn_cast<TileTransposeOp>(op))
+    tiled = {transpose.getQ(), transpose.getTile().transposed()};
+  if (tiled) {
+    ArrayRef<int64_t> shape =
+        cast<RankedTensorType>(tiled->first.getType()).getShape();
+    int64_t tile[2] = {tiled->second.getRows(), tiled->second.getCols()};
+    for (int dim = 0; dim < 2; ++dim) {
+      int64_t padded;
+      auto tiles =
+          static_cast<int64_t>(llvm::divideCeil(shape[dim], tile[dim]));
+      if (!llvm::MulOverflow(tiles, tile[dim], padded))
+        continue;
+      return llvm::formatv("extent {0} of dimension {1} padded to whole "
+                           "tiles of {2} overflows int64",
+                           shape[dim], dim, tile[dim])
+          .str();
+    }
+  }
   if (auto matmul = dyn_cast<ScaledMatmulOp>(op)) {
     auto group = static_cast<int64_t>(matmul.getGroupSize());
     if (group > kMaxExactGroupSize)

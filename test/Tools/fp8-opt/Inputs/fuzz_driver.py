@@ -56,6 +56,10 @@ def main() -> int:
     parser.add_argument("--fp8-opt", required=True)
     parser.add_argument("--runs", type=int, default=300)
     parser.add_argument("--seed", type=int, default=20261129)
+    parser.add_argument("--pass-sets", default=None,
+                        help="';'-separated alternatives of space-separated "
+                             "fp8-opt flags to run on each input (default: "
+                             "none, -canonicalize, --mlir-print-op-generic)")
     parser.add_argument("inputs", nargs="+")
     args = parser.parse_args()
 
@@ -67,6 +71,8 @@ def main() -> int:
             text = re.sub(r"//.*", "", f.read())
         corpus += [c for c in re.split(r"\n\s*\n", text) if "fp8q" in c]
     passes = [[], ["-canonicalize"], ["--mlir-print-op-generic"]]
+    if args.pass_sets is not None:
+        passes = [alt.split() for alt in args.pass_sets.split(";")]
     failures = outcomes = 0
     counts = {0: 0, 1: 0}
     for i in range(args.runs):
