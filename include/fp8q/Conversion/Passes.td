@@ -14,7 +14,7 @@ include "mlir/Pass/PassBase.td"
 //===----------------------------------------------------------------------===//
 
 def ConvertFp8qToLinalgPass : Pass<"convert-fp8q-to-linalg"> {
-  let summary = "Lower fp8q ops to linalg.generic/arith/math/tensor (reference numerics)";
+  let summary = "Lower fp8q ops to linalg on tensors (reference numerics)";
   let description = [{
     Rewrites every `fp8q.quantize`, `fp8q.dequantize`, `fp8q.tile_transpose`
     and `fp8q.scaled_matmul` into `linalg.generic` ops on tensors (plus
@@ -48,7 +48,8 @@ def ConvertFp8qToLinalgPass : Pass<"convert-fp8q-to-linalg"> {
     ```mlir
     %pad = tensor.pad %x low[0, 0] high[0, 56] {...}
         : tensor<4x200xf32> to tensor<4x256xf32>
-    %tiles = tensor.expand_shape %pad [[0, 1], [2, 3]] output_shape [4, 1, 2, 128]
+    %tiles = tensor.expand_shape %pad [[0, 1], [2, 3]]
+        output_shape [4, 1, 2, 128]
         : tensor<4x256xf32> into tensor<4x1x2x128xf32>
     %amax = linalg.generic {iterator_types = ["parallel", "reduction",
                                               "parallel", "reduction"]}
