@@ -2,7 +2,9 @@
 # exposed through the test pass --fp8q-test-e4m3-conversion, on every E4M3
 # value and halfway point, the saturation, subnormal and special-value
 # boundaries and random f32 bit patterns; bit-exact against
-# fp8q.reference.e4m3_encode_rn_satfinite / e4m3_decode.
+# fp8q.reference.e4m3_encode_rn_satfinite / e4m3_decode. Also the exact pow2
+# scale rounding on normal and subnormal f32 values (unreachable through
+# fp8q.quantize, whose eps keeps r normal), against a frexp oracle.
 #
 # REQUIRES: numpy
 # RUN: %python %s %cpu_harness_args --work-dir %t \
@@ -59,6 +61,23 @@ def boundaries():
     return np.concatenate([values, -values, specials])
 
 
+def pow2_inputs(rng):
+    """Positive f32 values for the pow2 rounding: every power of two
+    (subnormal ones included) and its neighbours, random normal and
+    subnormal bit patterns, the largest finite values, 0, Inf and NaN."""
+    powers = np.ldexp(np.float32(1), np.arange(-149, 128)).astype(np.float32)
+    with np.errstate(over="ignore"):
+        around = np.concatenate([powers, np.nextafter(powers, np.float32(0)),
+                                 np.nextafter(powers, np.float32(np.inf))])
+    subnormal = rng.integers(1, 2**23, 3000, dtype=np.uint64)
+    normal = rng.integers(2**23, 0x7F800000, 3000, dtype=np.uint64)
+    patterns = np.concatenate([subnormal, normal]).astype(np.uint32)
+    specials = f32_bits(0x00000000, 0x00000001, 0x00000002, 0x00000003,
+                        0x007FFFFF, 0x00400001, 0x00800001, 0x7F7FFFFF,
+                        0x7F000001, 0x7F800000, 0x7FC00000)
+    return np.concatenate([around, patterns.view(np.float32), specials])
+
+
 def main():
     rng = np.random.default_rng(20241227)
     suite = Suite("e4m3_conversion")
@@ -71,6 +90,7 @@ def main():
     magnitudes = np.exp2(rng.uniform(-12, 9.5, 30000)).astype(np.float32)
     signs = rng.choice(np.array([-1, 1], np.float32), magnitudes.size)
     suite.e4m3_encode("log-uniform in [2^-12, 2^9.5]", magnitudes * signs)
+    suite.pow2_ceil("specials and boundaries", pow2_inputs(rng))
     suite.main()
 
 

@@ -173,6 +173,20 @@ class _Emitter:
         self.line(f"call @printMemrefI32({unranked}) : (tensor<*xi32>) -> ()")
 
 
+def pow2_ceil_reference(r: np.ndarray) -> np.ndarray:
+    """``2^ceil(log2 |r|)`` with r's sign for float32 ``r``, exactly, for
+    every input including subnormals (the oracle of the pow2 scale rounding,
+    independent of its bit-level implementation): ``frexp`` gives
+    ``r = m * 2^e`` with ``m`` in [0.5, 1); ``r`` is kept when ``|m| == 0.5``
+    and otherwise becomes ``2^e``. Zero, Inf and NaN are kept."""
+    r = np.asarray(r, dtype=np.float32)
+    with np.errstate(all="ignore"):
+        mantissa, exponent = np.frexp(r)
+        power = np.ldexp(np.ones_like(r), exponent) * np.sign(r)
+        keep = (np.abs(mantissa) == np.float32(0.5)) | ~np.isfinite(r) | (r == 0)
+        return np.where(keep, r, power).astype(np.float32)
+
+
 def _shape(array: np.ndarray) -> Tuple[int, int]:
     return tuple(int(d) for d in array.shape)  # type: ignore[return-value]
 
@@ -331,6 +345,28 @@ class Suite:
         e.line(f"}} -> {tensor_type(codes.shape, 'f32')}")
         e.print_bits(x, _shape(codes), "f32")
         case.outputs = [Output("values", "f32", ref.e4m3_decode(codes))]
+        self.cases.append(case)
+
+    def pow2_ceil(self, title: str, r: np.ndarray) -> None:
+        """The exact pow2 scale rounding on arbitrary f32 values (needs
+        ``--fp8q-test-e4m3-conversion``), bit-exact against
+        :func:`pow2_ceil_reference`."""
+        r = np.asarray(r, dtype=np.float32).reshape(1, -1)
+        case = Case(f"pow2 ceil {title}: {r.size} values")
+        e = _Emitter(case)
+        source = e.constant(r, "f32")
+        init = e.empty(r.shape, "f32")
+        s = e.fresh("s")
+        e.line(f"{s} = linalg.generic {{indexing_maps = [affine_map<(i, j) -> (i, j)>, "
+               f"affine_map<(i, j) -> (i, j)>], iterator_types = [\"parallel\", \"parallel\"]}} "
+               f"ins({source} : {tensor_type(r.shape, 'f32')}) "
+               f"outs({init} : {tensor_type(r.shape, 'f32')}) {{")
+        e.line("^bb0(%a: f32, %o: f32):")
+        e.line("  %t = math.ceil %a {fp8q_test_pow2_ceil} : f32")
+        e.line("  linalg.yield %t : f32")
+        e.line(f"}} -> {tensor_type(r.shape, 'f32')}")
+        e.print_bits(s, _shape(r), "f32")
+        case.outputs = [Output("scales", "f32", pow2_ceil_reference(r))]
         self.cases.append(case)
 
     # -- program ------------------------------------------------------------
