@@ -139,31 +139,37 @@ class _Emitter:
         self.line(f"{name} = tensor.empty() : {tensor_type(shape, kind)}")
         return name
 
+    def elementwise(self, value: str, shape: Tuple[int, int], in_type: str,
+                    out_type: str, body: Sequence[str]) -> str:
+        """A 2-D linalg.generic mapping `value` element by element; `body`
+        computes `%r : out_type` from the element `%a : in_type`."""
+        rows, cols = shape
+        empty = self.fresh("e")
+        result = self.fresh("m")
+        identity = "affine_map<(i, j) -> (i, j)>"
+        self.line(f"{empty} = tensor.empty() : tensor<{rows}x{cols}x{out_type}>")
+        self.line(f"{result} = linalg.generic {{indexing_maps = [{identity}, {identity}], "
+                  f"iterator_types = [\"parallel\", \"parallel\"]}} "
+                  f"ins({value} : tensor<{rows}x{cols}x{in_type}>) "
+                  f"outs({empty} : tensor<{rows}x{cols}x{out_type}>) {{")
+        self.line(f"^bb0(%a: {in_type}, %o: {out_type}):")
+        for text in body:
+            self.line("  " + text)
+        self.line(f"  linalg.yield %r : {out_type}")
+        self.line(f"}} -> tensor<{rows}x{cols}x{out_type}>")
+        return result
+
     def print_bits(self, value: str, shape: Tuple[int, int], kind: str) -> None:
         """Prints a 2-D tensor as its raw bits widened to i32."""
         rows, cols = shape
-        source = tensor_type(shape, kind)
         element = _MLIR_TYPE[kind]
-        bits = self.fresh("bits")
-        empty = self.fresh("e")
-        self.line(f"{empty} = tensor.empty() : tensor<{rows}x{cols}xi32>")
         if kind == "f32":
-            convert = ["%w = arith.bitcast %a : f32 to i32"]
-        elif kind == "e4m3":
-            convert = [f"%n = arith.bitcast %a : {element} to i8",
-                       "%w = arith.extui %n : i8 to i32"]
+            convert = ["%r = arith.bitcast %a : f32 to i32"]
         else:
-            convert = [f"%n = arith.bitcast %a : {element} to i16",
-                       "%w = arith.extui %n : i16 to i32"]
-        self.line(
-            f"{bits} = linalg.generic {{indexing_maps = [affine_map<(i, j) -> (i, j)>, "
-            f"affine_map<(i, j) -> (i, j)>], iterator_types = [\"parallel\", \"parallel\"]}} "
-            f"ins({value} : {source}) outs({empty} : tensor<{rows}x{cols}xi32>) {{")
-        self.line(f"^bb0(%a: {element}, %o: i32):")
-        for text in convert:
-            self.line("  " + text)
-        self.line("  linalg.yield %w : i32")
-        self.line(f"}} -> tensor<{rows}x{cols}xi32>")
+            width = 8 if kind == "e4m3" else 16
+            convert = [f"%n = arith.bitcast %a : {element} to i{width}",
+                       f"%r = arith.extui %n : i{width} to i32"]
+        bits = self.elementwise(value, shape, element, "i32", convert)
         flat = self.fresh("flat")
         self.line(f"{flat} = tensor.collapse_shape {bits} [[0, 1]] : "
                   f"tensor<{rows}x{cols}xi32> into tensor<{rows * cols}xi32>")
@@ -311,17 +317,8 @@ class Suite:
         y = np.asarray(y, dtype=np.float32).reshape(1, -1)
         case = Case(f"e4m3 encode {title}: {y.size} values")
         e = _Emitter(case)
-        source = e.constant(y, "f32")
-        init = e.empty(y.shape, "e4m3")
-        q = e.fresh("q")
-        e.line(f"{q} = linalg.generic {{indexing_maps = [affine_map<(i, j) -> (i, j)>, "
-               f"affine_map<(i, j) -> (i, j)>], iterator_types = [\"parallel\", \"parallel\"]}} "
-               f"ins({source} : {tensor_type(y.shape, 'f32')}) "
-               f"outs({init} : {tensor_type(y.shape, 'e4m3')}) {{")
-        e.line("^bb0(%a: f32, %o: f8E4M3FN):")
-        e.line("  %t = arith.truncf %a : f32 to f8E4M3FN")
-        e.line("  linalg.yield %t : f8E4M3FN")
-        e.line(f"}} -> {tensor_type(y.shape, 'e4m3')}")
+        q = e.elementwise(e.constant(y, "f32"), _shape(y), "f32", "f8E4M3FN",
+                          ["%r = arith.truncf %a : f32 to f8E4M3FN"])
         e.print_bits(q, _shape(y), "e4m3")
         case.outputs = [Output("codes", "e4m3", ref.e4m3_encode_rn_satfinite(y))]
         self.cases.append(case)
@@ -332,17 +329,8 @@ class Suite:
         codes = np.asarray(codes, dtype=np.uint8).reshape(1, -1)
         case = Case(f"e4m3 decode {title}: {codes.size} codes")
         e = _Emitter(case)
-        source = e.constant(codes, "e4m3")
-        init = e.empty(codes.shape, "f32")
-        x = e.fresh("x")
-        e.line(f"{x} = linalg.generic {{indexing_maps = [affine_map<(i, j) -> (i, j)>, "
-               f"affine_map<(i, j) -> (i, j)>], iterator_types = [\"parallel\", \"parallel\"]}} "
-               f"ins({source} : {tensor_type(codes.shape, 'e4m3')}) "
-               f"outs({init} : {tensor_type(codes.shape, 'f32')}) {{")
-        e.line("^bb0(%a: f8E4M3FN, %o: f32):")
-        e.line("  %t = arith.extf %a : f8E4M3FN to f32")
-        e.line("  linalg.yield %t : f32")
-        e.line(f"}} -> {tensor_type(codes.shape, 'f32')}")
+        x = e.elementwise(e.constant(codes, "e4m3"), _shape(codes), "f8E4M3FN",
+                          "f32", ["%r = arith.extf %a : f8E4M3FN to f32"])
         e.print_bits(x, _shape(codes), "f32")
         case.outputs = [Output("values", "f32", ref.e4m3_decode(codes))]
         self.cases.append(case)
@@ -354,18 +342,9 @@ class Suite:
         r = np.asarray(r, dtype=np.float32).reshape(1, -1)
         case = Case(f"pow2 ceil {title}: {r.size} values")
         e = _Emitter(case)
-        source = e.constant(r, "f32")
-        init = e.empty(r.shape, "f32")
-        s = e.fresh("s")
-        e.line(f"{s} = linalg.generic {{indexing_maps = [affine_map<(i, j) -> (i, j)>, "
-               f"affine_map<(i, j) -> (i, j)>], iterator_types = [\"parallel\", \"parallel\"]}} "
-               f"ins({source} : {tensor_type(r.shape, 'f32')}) "
-               f"outs({init} : {tensor_type(r.shape, 'f32')}) {{")
-        e.line("^bb0(%a: f32, %o: f32):")
-        e.line("  %t = math.ceil %a {fp8q_test_pow2_ceil} : f32")
-        e.line("  linalg.yield %t : f32")
-        e.line(f"}} -> {tensor_type(r.shape, 'f32')}")
-        e.print_bits(s, _shape(r), "f32")
+        scales = e.elementwise(e.constant(r, "f32"), _shape(r), "f32", "f32",
+                               ["%r = math.ceil %a {fp8q_test_pow2_ceil} : f32"])
+        e.print_bits(scales, _shape(r), "f32")
         case.outputs = [Output("scales", "f32", pow2_ceil_reference(r))]
         self.cases.append(case)
 
