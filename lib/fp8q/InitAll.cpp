@@ -7,6 +7,7 @@
 #include "fp8q/InitAll.h"
 
 #include "fp8q/IR/Fp8qDialect.h"
+#include "fp8q/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -22,6 +23,7 @@ void fp8q::registerFp8qDialects(DialectRegistry &registry) {
 
 void fp8q::registerFp8qPasses() {
   // Passes are added here as they land (Transforms, Conversion, Pipelines).
+  registerFp8qTransformsPasses();
 }
 
 void fp8q::registerFp8qAndUpstreamDialects(DialectRegistry &registry) {
