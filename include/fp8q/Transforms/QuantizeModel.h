@@ -48,6 +48,11 @@ public:
                       ArrayRef<int64_t> permutation);
 
 private:
+  /// Sets the insertion point right after the definition of `value`.
+  void setInsertionPointAfterDefinition(OpBuilder &builder, Value value);
+
+  /// The last quantization placed at the start of a block (for arguments).
+  llvm::DenseMap<Block *, Operation *> lastAtBlockStart;
   llvm::DenseMap<std::tuple<Value, Attribute, unsigned>,
                  std::pair<Value, Value>>
       quantized;

@@ -168,6 +168,19 @@ FloatType getGemmElementType(MLIRContext *context, GemmOutputType type) {
 // QuantizedOperandCache
 //===----------------------------------------------------------------------===//
 
+void QuantizedOperandCache::setInsertionPointAfterDefinition(OpBuilder &builder,
+                                                             Value value) {
+  // Block arguments: after what was already placed at the block start, so
+  // that the weights stay in argument order.
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (!arg)
+    return builder.setInsertionPointAfterValue(value);
+  auto it = lastAtBlockStart.find(arg.getOwner());
+  if (it != lastAtBlockStart.end())
+    return builder.setInsertionPointAfter(it->second);
+  builder.setInsertionPointToStart(arg.getOwner());
+}
+
 std::pair<Value, Value>
 QuantizedOperandCache::getOrCreate(OpBuilder &builder, Value source,
                                    TileAttr tile, ScaleMode mode,
@@ -179,7 +192,7 @@ QuantizedOperandCache::getOrCreate(OpBuilder &builder, Value source,
     return it->second;
 
   OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointAfterValue(source);
+  setInsertionPointAfterDefinition(builder, source);
   Location loc = source.getLoc();
   auto type = cast<RankedTensorType>(source.getType());
   SmallVector<int64_t, 2> qShape(type.getShape());
@@ -195,6 +208,8 @@ QuantizedOperandCache::getOrCreate(OpBuilder &builder, Value source,
   auto op = QuantizeOp::create(builder, loc, qInit.getType(), sInit.getType(),
                                source, qInit, sInit, tile, mode,
                                llvm::APFloat(1.0e-4f), transpose);
+  if (isa<BlockArgument>(source))
+    lastAtBlockStart[source.getParentBlock()] = op;
   std::pair<Value, Value> result = {op.getQ(), op.getScale()};
   quantized[key] = result;
   return result;
@@ -208,7 +223,7 @@ Value QuantizedOperandCache::getOrCreate2D(OpBuilder &builder, Value value,
   if (it != reshaped.end())
     return it->second;
   OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointAfterValue(value);
+  setInsertionPointAfterDefinition(builder, value);
   Location loc = value.getLoc();
   Value result =
       collapseTo2D(builder, loc, transpose(builder, loc, value, permutation));
@@ -231,6 +246,12 @@ Value fp8q::quantizeLinear(RewriterBase &rewriter,
   int64_t g = config.groupSize;
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
 
+  // Weight: GxG blocks of the [N, K] layout; a [K, N] weight is quantized
+  // with `transpose`, which yields the [N, K] codes directly.
+  auto [qb, sb] = cache.getOrCreate(rewriter, match.weight,
+                                    TileAttr::get(context, g, g),
+                                    ScaleMode::fp32, match.weightIsKxN);
+
   // Activation: [M.., K] in result order, collapsed, quantized in 1xG tiles.
   SmallVector<unsigned> actOrder(match.mDims.begin(), match.mDims.end());
   actOrder.push_back(match.kDim);
@@ -242,12 +263,6 @@ Value fp8q::quantizeLinear(RewriterBase &rewriter,
   auto [qa, sa] = cache.getOrCreate(rewriter, activation,
                                     TileAttr::get(context, 1, g), actMode,
                                     /*transpose=*/false);
-
-  // Weight: GxG blocks of the [N, K] layout; a [K, N] weight is quantized
-  // with `transpose`, which yields the [N, K] codes directly.
-  auto [qb, sb] = cache.getOrCreate(rewriter, match.weight,
-                                    TileAttr::get(context, g, g),
-                                    ScaleMode::fp32, match.weightIsKxN);
 
   // Accumulator: the original init in [M, N] form unless it is zero.
   rewriter.setInsertionPoint(op);

@@ -270,7 +270,9 @@ std::string WeightProvenance::describe(Value value) {
       break;
     }
   }
-  for (auto [i, step] : llvm::enumerate(steps)) {
+  // Steps were collected walking up; name them in data-flow order, the ones
+  // closest to the leaf first.
+  for (auto [i, step] : llvm::enumerate(llvm::reverse(steps))) {
     if (i == kMaxDescribedSteps) {
       os << ", ...";
       break;
