@@ -11,13 +11,14 @@
 // and a shared expert, all SwiGLU. The weights are constants.
 // CHECK-LABEL: func.func @moe_softmax_router
 // CHECK-SAME: (%[[X:.*]]: tensor<16x256xf32>)
+// One activation quantization, right after the definition of x, serves the
+// six gate/up projections.
+// CHECK: %[[XQ:.*]], %[[XS:.*]] = fp8q.quantize %[[X]] outs({{.*}}) {tile = #fp8q.tile<1x128>} : tensor<16x256xf32>
+// CHECK-NOT: fp8q.quantize %[[X]]
 // CHECK: %[[LOGITS:.*]] = linalg.matmul {fp8q.retain = #fp8q.retain<gating>} ins(%[[X]], %{{.*}} : tensor<16x256xf32>, tensor<256x8xf32>)
 // The router's softmax and selection are not touched.
 // CHECK: math.exp
 // CHECK: arith.cmpf ogt
-// One activation quantization serves the six gate/up projections.
-// CHECK: %[[XQ:.*]], %[[XS:.*]] = fp8q.quantize %[[X]] outs({{.*}}) {tile = #fp8q.tile<1x128>} : tensor<16x256xf32>
-// CHECK-NOT: fp8q.quantize %[[X]]
 // CHECK-COUNT-2: fp8q.scaled_matmul %[[XQ]], %[[XS]], {{.*}} -> tensor<16x512xf32>
 // CHECK: fp8q.scaled_matmul {{.*}} -> tensor<16x256xf32>
 // CHECK-COUNT-2: fp8q.scaled_matmul %[[XQ]], %[[XS]], {{.*}} -> tensor<16x512xf32>

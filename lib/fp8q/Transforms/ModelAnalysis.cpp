@@ -581,23 +581,29 @@ private:
 
 FunctionClassifier::WeightChoice
 FunctionClassifier::chooseWeight(linalg::LinalgOp op) {
-  // Prefer the second operand (x @ W), accept the first (W @ x^T). A
-  // batched operand made only of arguments is an activation (attention on
-  // inputs), not a weight.
-  WeightChoice fallback;
-  for (unsigned input : {1u, 0u}) {
+  // The second operand is the weight when it is parameter data (x @ W). The
+  // first one is only when the second is computed (W @ x^T): with an
+  // unknown second operand a parameter first operand may be the model input.
+  // A batched operand made only of arguments is an activation (attention
+  // on inputs, a KV cache), not a weight.
+  auto isWeightCandidate = [&](unsigned input, LinearMatchResult &match) {
     const Provenance &prov = provenance.get(op.getDpsInputs()[input]);
     if (!prov.isParameter())
-      continue;
-    LinearMatchResult match = matchLinear(op, input, config.groupSize);
-    if (match)
-      return {static_cast<int>(input), std::move(match)};
-    if (match.weightIsBatched && prov.hasOnlyArgumentLeaves())
-      continue;
-    if (fallback.weightInput < 0)
-      fallback = {static_cast<int>(input), std::move(match)};
+      return false;
+    match = matchLinear(op, input, config.groupSize);
+    return match || !match.weightIsBatched || !prov.hasOnlyArgumentLeaves();
+  };
+  WeightChoice choice;
+  if (isWeightCandidate(1, choice.match)) {
+    choice.weightInput = 1;
+    return choice;
   }
-  return fallback;
+  const Provenance &rhs = provenance.get(op.getDpsInputs()[1]);
+  if (!rhs.isUnknown() && isWeightCandidate(0, choice.match)) {
+    choice.weightInput = 0;
+    return choice;
+  }
+  return {};
 }
 
 void FunctionClassifier::retain(ContractionRecord &record,
@@ -669,7 +675,7 @@ void FunctionClassifier::decide(ContractionRecord &record,
     auto inputs = record.op.getDpsInputs();
     const Provenance &lhs = provenance.get(inputs[0]);
     const Provenance &rhs = provenance.get(inputs[1]);
-    const Provenance &unknown = lhs.isUnknown() ? lhs : rhs;
+    const Provenance &unknown = rhs.isUnknown() ? rhs : lhs;
     if (!unknown.isUnknown()) {
       if (!forced)
         return retain(record, RetainReason::attention,
@@ -678,7 +684,9 @@ void FunctionClassifier::decide(ContractionRecord &record,
                       "weight to quantize";
       return;
     }
-    record.reason = "cannot tell which operand is a weight: " + unknown.why;
+    record.reason = "cannot tell which operand is a weight: operand #" +
+                    std::to_string(&unknown == &rhs ? 1 : 0) + " is " +
+                    unknown.why;
     return;
   }
 

@@ -527,7 +527,7 @@ private:
     std::unique_ptr<llvm::ToolOutputFile> file =
         openOutputFile(config.reportPath, &error);
     if (!file)
-      return getOperation().emitError()
+      return emitError(getOperation().getLoc())
              << "fp8q-quantize-model: cannot write the report to '"
              << config.reportPath << "': " << error;
     printQuantizeModelReport(file->os(), result);
