@@ -1,4 +1,5 @@
-//===- ModelAnalysis.h - Linear layers and retained parts of a model -*- C++ -*-===//
+//===- ModelAnalysis.h - Linear layers and retained parts of a model -*- C++
+//-*-===//
 //
 // Part of the fp8q project.
 //

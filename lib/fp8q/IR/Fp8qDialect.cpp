@@ -44,7 +44,7 @@ LogicalResult Fp8qDialect::verifyOperationAttribute(Operation *op,
     return success();
   }
   return op->emitError() << "unknown fp8q discardable attribute '"
-                         << attr.getName().getValue() << "'; the known ones are '"
-                         << kRetainAttrName << "' and '"
-                         << kUnquantizedAttrName << "'";
+                         << attr.getName().getValue()
+                         << "'; the known ones are '" << kRetainAttrName
+                         << "' and '" << kUnquantizedAttrName << "'";
 }

@@ -43,8 +43,7 @@ bool isSupportedFloat(Type type) {
 }
 
 /// True when the body of the linalg op `op` contains one of `OpTys`.
-template <typename... OpTys>
-bool bodyContains(Operation *op) {
+template <typename... OpTys> bool bodyContains(Operation *op) {
   if (!isa<linalg::LinalgOp>(op))
     return false;
   WalkResult result = op->getRegion(0).walk([](Operation *inner) {
@@ -65,8 +64,7 @@ bool nameContains(Operation *op, ArrayRef<StringRef> words) {
 
 /// A softmax or a sigmoid: something exponentiating the router scores.
 bool isExpLike(Operation *op) {
-  return isa<math::ExpOp, math::Exp2Op, math::ExpM1Op, linalg::SoftmaxOp>(
-             op) ||
+  return isa<math::ExpOp, math::Exp2Op, math::ExpM1Op, linalg::SoftmaxOp>(op) ||
          bodyContains<math::ExpOp, math::Exp2Op, math::ExpM1Op>(op) ||
          nameContains(op, {"softmax", "sigmoid"});
 }
@@ -222,8 +220,7 @@ bool peelOneOp(PeeledWeight &weight) {
     // Only reshapes that add unit batch dimensions ([K, N] -> [1, K, N]).
     ArrayRef<int64_t> shape = expand.getResultType().getShape();
     SmallVector<WeightDim, 3> input;
-    for (const ReassociationIndices &group :
-         expand.getReassociationIndices()) {
+    for (const ReassociationIndices &group : expand.getReassociationIndices()) {
       SmallVector<WeightDim, 1> kept;
       for (int64_t i : group)
         if (!(shape[i] == 1 && dims[i] == WeightDim::Batch))
@@ -378,12 +375,10 @@ LinearMatchResult fp8q::matchLinear(linalg::LinalgOp op, unsigned weightInput,
                 typeText(actType.getElementType()) +
                 " is not f32, bf16 or f16");
   if (!isSupportedFloat(weightType.getElementType()))
-    return fail("weight element type " +
-                typeText(weightType.getElementType()) +
+    return fail("weight element type " + typeText(weightType.getElementType()) +
                 " is not f32, bf16 or f16");
   if (!isSupportedFloat(outType.getElementType()))
-    return fail("result element type " +
-                typeText(outType.getElementType()) +
+    return fail("result element type " + typeText(outType.getElementType()) +
                 " is not f32, bf16 or f16");
 
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
@@ -487,9 +482,8 @@ fp8q::findTerminalContractions(FunctionOpInterface func) {
   return terminal;
 }
 
-SmallVector<Operation *> fp8q::findComputeOpsBetween(Operation *from,
-                                                     Operation *to,
-                                                     unsigned limit) {
+SmallVector<Operation *>
+fp8q::findComputeOpsBetween(Operation *from, Operation *to, unsigned limit) {
   llvm::SmallPtrSet<Operation *, 32> downstream;
   bool reached = false;
   walkDownstream(from, limit, [&](Operation *op) {
@@ -559,8 +553,7 @@ private:
   void decide(ContractionRecord &record, const WeightChoice &choice);
   bool decideRetention(ContractionRecord &record, const WeightChoice &choice);
   bool usesPow2Scales(const LinearMatch &match);
-  void retain(ContractionRecord &record, RetainReason reason,
-              const Twine &why);
+  void retain(ContractionRecord &record, RetainReason reason, const Twine &why);
   void addRetainedOp(Operation *op, RetainReason reason);
   void findAttentionSoftmax();
 
@@ -606,8 +599,8 @@ FunctionClassifier::chooseWeight(linalg::LinalgOp op) {
   return {};
 }
 
-void FunctionClassifier::retain(ContractionRecord &record,
-                                RetainReason reason, const Twine &why) {
+void FunctionClassifier::retain(ContractionRecord &record, RetainReason reason,
+                                const Twine &why) {
   record.decision = ContractionDecision::Retain;
   record.retainReason = reason;
   record.reason = why.str();
@@ -664,8 +657,8 @@ void FunctionClassifier::decide(ContractionRecord &record,
                   "force-retain matched '" + forceRetain + "'");
   StringRef forceQuantize = config.forceQuantize.findMatch(op);
   bool forced = !forceQuantize.empty();
-  if (auto given = op->getAttrOfType<RetainReasonAttr>(
-          Fp8qDialect::kRetainAttrName);
+  if (auto given =
+          op->getAttrOfType<RetainReasonAttr>(Fp8qDialect::kRetainAttrName);
       given && !forced) {
     record.preRetained = true;
     return retain(record, given.getValue(), "fp8q.retain given in the input");
@@ -727,8 +720,7 @@ void FunctionClassifier::findAttentionSoftmax() {
       return false;
     });
     for (Operation *pv : reached)
-      for (Operation *op :
-           findComputeOpsBetween(scores, pv, kMaxAttentionWalk))
+      for (Operation *op : findComputeOpsBetween(scores, pv, kMaxAttentionWalk))
         addRetainedOp(op, RetainReason::attention);
   }
 }

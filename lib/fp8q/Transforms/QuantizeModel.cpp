@@ -54,8 +54,8 @@ bool isIdentity(ArrayRef<int64_t> permutation) {
 SmallVector<int64_t> permutationTo(AffineMap map, ArrayRef<unsigned> order) {
   SmallVector<int64_t> permutation;
   for (unsigned loop : order)
-    permutation.push_back(*map.getResultPosition(
-        getAffineDimExpr(loop, map.getContext())));
+    permutation.push_back(
+        *map.getResultPosition(getAffineDimExpr(loop, map.getContext())));
   return permutation;
 }
 
@@ -181,10 +181,11 @@ void QuantizedOperandCache::setInsertionPointAfterDefinition(OpBuilder &builder,
   builder.setInsertionPointToStart(arg.getOwner());
 }
 
-std::pair<Value, Value>
-QuantizedOperandCache::getOrCreate(OpBuilder &builder, Value source,
-                                   TileAttr tile, ScaleMode mode,
-                                   bool transpose) {
+std::pair<Value, Value> QuantizedOperandCache::getOrCreate(OpBuilder &builder,
+                                                           Value source,
+                                                           TileAttr tile,
+                                                           ScaleMode mode,
+                                                           bool transpose) {
   unsigned variant = static_cast<unsigned>(mode) * 2 + (transpose ? 1 : 0);
   auto key = std::make_tuple(source, Attribute(tile), variant);
   auto it = quantized.find(key);
@@ -248,18 +249,17 @@ Value fp8q::quantizeLinear(RewriterBase &rewriter,
 
   // Weight: GxG blocks of the [N, K] layout; a [K, N] weight is quantized
   // with `transpose`, which yields the [N, K] codes directly.
-  auto [qb, sb] = cache.getOrCreate(rewriter, match.weight,
-                                    TileAttr::get(context, g, g),
-                                    ScaleMode::fp32, match.weightIsKxN);
+  auto [qb, sb] =
+      cache.getOrCreate(rewriter, match.weight, TileAttr::get(context, g, g),
+                        ScaleMode::fp32, match.weightIsKxN);
 
   // Activation: [M.., K] in result order, collapsed, quantized in 1xG tiles.
   SmallVector<unsigned> actOrder(match.mDims.begin(), match.mDims.end());
   actOrder.push_back(match.kDim);
-  Value activation = cache.getOrCreate2D(
-      rewriter, op.getDpsInputs()[match.activationInput],
-      permutationTo(maps[match.activationInput], actOrder));
-  ScaleMode actMode =
-      record.pow2Activation ? ScaleMode::pow2 : ScaleMode::fp32;
+  Value activation =
+      cache.getOrCreate2D(rewriter, op.getDpsInputs()[match.activationInput],
+                          permutationTo(maps[match.activationInput], actOrder));
+  ScaleMode actMode = record.pow2Activation ? ScaleMode::pow2 : ScaleMode::fp32;
   auto [qa, sa] = cache.getOrCreate(rewriter, activation,
                                     TileAttr::get(context, 1, g), actMode,
                                     /*transpose=*/false);
@@ -286,9 +286,8 @@ Value fp8q::quantizeLinear(RewriterBase &rewriter,
   int64_t promotion =
       std::min<int64_t>(g, QuantizeModelConfig::kPromotionInterval);
   Value y = ScaledMatmulOp::create(
-      rewriter, loc, gemmType, qa, sa, qb, sb, c,
-      rewriter.getI64IntegerAttr(g), /*b_tile=*/nullptr,
-      rewriter.getI64IntegerAttr(promotion),
+      rewriter, loc, gemmType, qa, sa, qb, sb, c, rewriter.getI64IntegerAttr(g),
+      /*b_tile=*/nullptr, rewriter.getI64IntegerAttr(promotion),
       accumulate ? rewriter.getUnitAttr() : nullptr);
 
   // Back to the original type, rank and dimension order.
@@ -349,10 +348,9 @@ void applyFunctionAnalysis(RewriterBase &rewriter, FunctionOpInterface func,
   std::string function = getFunctionName(func);
   for (const ContractionRecord &record : analysis.contractions) {
     Operation *op = record.op;
-    report.rows.push_back({function, getOpLabel(op),
-                           op->getName().getStringRef().str(), record.extents,
-                           record.decision, record.retainReason,
-                           record.reason});
+    report.rows.push_back(
+        {function, getOpLabel(op), op->getName().getStringRef().str(),
+         record.extents, record.decision, record.retainReason, record.reason});
     switch (record.decision) {
     case ContractionDecision::Quantize:
       for (Value operand : op->getOperands())
@@ -390,8 +388,7 @@ QuantizeModelReport fp8q::quantizeModel(Operation *root,
   llvm::SetVector<Operation *> maybeDead;
   for (FunctionOpInterface func : functions) {
     FunctionAnalysis analysis = analyzeFunction(func, config);
-    applyFunctionAnalysis(rewriter, func, analysis, config, report,
-                          maybeDead);
+    applyFunctionAnalysis(rewriter, func, analysis, config, report, maybeDead);
   }
   eraseDeadOps(rewriter, maybeDead);
   return report;
@@ -455,8 +452,7 @@ void printRow(llvm::raw_ostream &os, const QuantizeModelReportRow &row) {
 
 void fp8q::printQuantizeModelReport(llvm::raw_ostream &os,
                                     const QuantizeModelReport &report) {
-  os << "# fp8q-quantize-model: group size " << report.groupSize
-     << ", output "
+  os << "# fp8q-quantize-model: group size " << report.groupSize << ", output "
      << (report.outputType == GemmOutputType::BF16 ? "bf16" : "f32") << "\n";
   os << "# function | location | op | shape | decision | reason\n";
   for (const QuantizeModelReportRow &row : report.rows)
@@ -469,14 +465,13 @@ void fp8q::printQuantizeModelReport(llvm::raw_ostream &os,
     os << (i == 0 ? " " : ", ") << stringifyRetainReason(entry.first) << " "
        << entry.second;
   os << "\n";
-  int64_t dynamic = llvm::count_if(report.rows, [](const auto &row) {
-    return !row.extents.isStatic();
-  });
+  int64_t dynamic = llvm::count_if(
+      report.rows, [](const auto &row) { return !row.extents.isStatic(); });
   if (dynamic != 0)
     os << "# " << dynamic
        << " contraction(s) with dynamic extents not counted in the FLOPs\n";
-  os << "quantized " << report.getNumQuantized() << " of "
-     << report.rows.size() << " contractions, "
+  os << "quantized " << report.getNumQuantized() << " of " << report.rows.size()
+     << " contractions, "
      << llvm::formatv("{0:f1}", report.getFp8FlopPercentage())
      << "% of contraction FLOPs in FP8\n";
 }

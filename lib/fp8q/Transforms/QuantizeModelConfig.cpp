@@ -50,10 +50,10 @@ void findLabel(Location loc, std::string &name, std::string &file) {
     name = nameLoc.getName().str();
   } else if (auto fileLoc = dyn_cast<FileLineColLoc>(loc)) {
     if (file.empty())
-      file = llvm::formatv("{0}:{1}:{2}",
-                           llvm::sys::path::filename(
-                               fileLoc.getFilename().getValue()),
-                           fileLoc.getLine(), fileLoc.getColumn())
+      file = llvm::formatv(
+                 "{0}:{1}:{2}",
+                 llvm::sys::path::filename(fileLoc.getFilename().getValue()),
+                 fileLoc.getLine(), fileLoc.getColumn())
                  .str();
   } else if (auto fused = dyn_cast<FusedLoc>(loc)) {
     for (Location inner : fused.getLocations())
@@ -180,8 +180,8 @@ QuantizeModelConfig::fromOptions(const Fp8qQuantizeModelPassOptions &options,
     else
       pow2Patterns.push_back(entry);
   }
-  if (failed(parseList("force-retain", options.forceRetain,
-                       config.forceRetain)) ||
+  if (failed(
+          parseList("force-retain", options.forceRetain, config.forceRetain)) ||
       failed(parseList("force-quantize", options.forceQuantize,
                        config.forceQuantize)) ||
       failed(parseList("pow2-scales", pow2Patterns, config.pow2Scales)))

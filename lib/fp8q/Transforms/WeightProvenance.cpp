@@ -215,15 +215,15 @@ Provenance WeightProvenance::compute(Value value, unsigned depth) {
   }
 
   if (isa<CallOpInterface>(op)) {
-    result.why = llvm::formatv("result of call '{0}'",
-                               op->getName().getStringRef())
-                     .str();
+    result.why =
+        llvm::formatv("result of call '{0}'", op->getName().getStringRef())
+            .str();
     return result;
   }
   if (op->getNumRegions() != 0 && !isa<linalg::LinalgOp>(op)) {
-    result.why = llvm::formatv("result of region op '{0}'",
-                               op->getName().getStringRef())
-                     .str();
+    result.why =
+        llvm::formatv("result of region op '{0}'", op->getName().getStringRef())
+            .str();
     return result;
   }
   result.kind = ProvenanceKind::Activation;
