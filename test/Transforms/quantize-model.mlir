@@ -243,3 +243,30 @@ func.func @linear_bf16_weight_upcast(%x: tensor<16x256xf32>, %w: tensor<256x512x
   %y = linalg.matmul ins(%x, %wf : tensor<16x256xf32>, tensor<256x512xf32>) outs(%e : tensor<16x512xf32>) -> tensor<16x512xf32>
   return %y : tensor<16x512xf32>
 }
+
+// -----
+
+// Weights loaded from globals: ml_program (torch-mlir, StableHLO imports) and
+// memref globals brought to tensors (after partial bufferization).
+// CHECK-LABEL: func.func @linear_globals
+// CHECK: %[[W0:.*]] = ml_program.global_load_const @w0 : tensor<256x512xf32>
+// CHECK: fp8q.quantize %[[W0]] outs(%{{.*}}, %{{.*}}) {tile = #fp8q.tile<128x128>, transpose}
+// CHECK: fp8q.scaled_matmul
+// CHECK: %[[W1:.*]] = bufferization.to_tensor
+// CHECK: fp8q.quantize %[[W1]] outs(%{{.*}}, %{{.*}}) {tile = #fp8q.tile<128x128>} : tensor<256x512xf32> -> tensor<256x512xf8E4M3FN>
+// CHECK: fp8q.scaled_matmul
+ml_program.global private @w0(dense<0.5> : tensor<256x512xf32>) : tensor<256x512xf32>
+memref.global "private" constant @w1 : memref<256x512xf32> = dense<0.25>
+func.func @linear_globals(%x: tensor<16x256xf32>) -> tensor<16x256xf32> {
+  %w0 = ml_program.global_load_const @w0 : tensor<256x512xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x512xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<16x512xf32>) -> tensor<16x512xf32>
+  %h = linalg.matmul ins(%x, %w0 : tensor<16x256xf32>, tensor<256x512xf32>) outs(%acc : tensor<16x512xf32>) -> tensor<16x512xf32>
+  %m1 = memref.get_global @w1 : memref<256x512xf32>
+  %w1 = bufferization.to_tensor %m1 restrict : memref<256x512xf32> to tensor<256x512xf32>
+  %e2 = tensor.empty() : tensor<16x256xf32>
+  %acc2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<16x256xf32>) -> tensor<16x256xf32>
+  %y = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] ins(%h, %w1 : tensor<16x512xf32>, tensor<256x512xf32>) outs(%acc2 : tensor<16x256xf32>) -> tensor<16x256xf32>
+  return %y : tensor<16x256xf32>
+}
