@@ -270,3 +270,15 @@ func.func @linear_globals(%x: tensor<16x256xf32>) -> tensor<16x256xf32> {
   %y = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] ins(%h, %w1 : tensor<16x512xf32>, tensor<256x512xf32>) outs(%acc2 : tensor<16x256xf32>) -> tensor<16x256xf32>
   return %y : tensor<16x256xf32>
 }
+
+// -----
+
+// linalg.contract, accumulating into a caller-provided tensor.
+// CHECK-LABEL: func.func @linear_contract_accumulate
+// CHECK-SAME: %[[ACC:[a-z0-9]+]]: tensor<16x512xf32>)
+// CHECK: %[[Y:.*]] = fp8q.scaled_matmul {{.*}} outs(%[[ACC]]) {accumulate}
+// CHECK: return %[[Y]]
+func.func @linear_contract_accumulate(%x: tensor<16x256xf32>, %w: tensor<256x512xf32>, %acc: tensor<16x512xf32>) -> tensor<16x512xf32> {
+  %y = linalg.contract indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>] ins(%x, %w : tensor<16x256xf32>, tensor<256x512xf32>) outs(%acc : tensor<16x512xf32>) -> tensor<16x512xf32>
+  return %y : tensor<16x512xf32>
+}
