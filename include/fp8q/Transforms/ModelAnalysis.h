@@ -1,5 +1,4 @@
-//===- ModelAnalysis.h - Linear layers and retained parts of a model -*- C++
-//-*-===//
+//===- ModelAnalysis.h - Linear layers, retained parts ----------*- C++ -*-===//
 //
 // Part of the fp8q project.
 //

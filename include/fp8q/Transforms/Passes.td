@@ -14,7 +14,7 @@ include "mlir/Pass/PassBase.td"
 //===----------------------------------------------------------------------===//
 
 def Fp8qQuantizeModelPass : Pass<"fp8q-quantize-model", "::mlir::ModuleOp"> {
-  let summary = "Quantize the Linear layers of a linalg model graph to fine-grained FP8";
+  let summary = "Quantize the Linear layers of a model graph to fine-grained FP8";
   let description = [{
     Rewrites every Linear layer of a model graph in linalg on tensors into
     the DeepSeek-V3 FP8 form: the activation quantized in 1xG tiles, the
@@ -53,7 +53,8 @@ def Fp8qQuantizeModelPass : Pass<"fp8q-quantize-model", "::mlir::ModuleOp"> {
 
     ```mlir
     // Before:
-    %0 = linalg.fill ins(%zero : f32) outs(%e : tensor<16x512xf32>) -> tensor<16x512xf32>
+    %0 = linalg.fill ins(%zero : f32) outs(%e : tensor<16x512xf32>)
+           -> tensor<16x512xf32>
     %1 = linalg.matmul ins(%x, %w : tensor<16x256xf32>, tensor<256x512xf32>)
                        outs(%0 : tensor<16x512xf32>) -> tensor<16x512xf32>
     // After:

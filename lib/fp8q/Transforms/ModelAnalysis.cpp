@@ -1,4 +1,4 @@
-//===- ModelAnalysis.cpp - Linear layers and retained parts of a model ----===//
+//===- ModelAnalysis.cpp - Linear layers, retained parts ------------------===//
 //
 // Part of the fp8q project.
 //
