@@ -14,7 +14,7 @@ include "mlir/Pass/PassBase.td"
 //===----------------------------------------------------------------------===//
 
 def Fp8qQuantizeModelPass : Pass<"fp8q-quantize-model", "::mlir::ModuleOp"> {
-  let summary = "Quantize the Linear layers of a model graph to fine-grained FP8";
+  let summary = "Quantize the Linear layers of a model graph to FP8";
   let description = [{
     Rewrites every Linear layer of a model graph in linalg on tensors into
     the DeepSeek-V3 FP8 form: the activation quantized in 1xG tiles, the
