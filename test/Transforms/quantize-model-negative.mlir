@@ -144,6 +144,7 @@ func.func @pre_retained(%x: tensor<16x256xf32>, %w: tensor<256x512xf32>, %acc: t
 // global behind them) is attention, not a grouped GEMM.
 // CHECK-LABEL: func.func @attention_on_arguments
 // CHECK: linalg.batch_matmul {fp8q.retain = #fp8q.retain<attention>}
+// REPORT: @attention_on_arguments | {{.*}} | retained(attention) | no weight operand (batched function arguments: attention inputs or a KV cache)
 func.func @attention_on_arguments(%q: tensor<4x16x128xf32>, %k: tensor<4x128x16xf32>, %acc: tensor<4x16x16xf32>) -> tensor<4x16x16xf32> {
   %s = linalg.batch_matmul ins(%q, %k : tensor<4x16x128xf32>, tensor<4x128x16xf32>) outs(%acc : tensor<4x16x16xf32>) -> tensor<4x16x16xf32>
   return %s : tensor<4x16x16xf32>

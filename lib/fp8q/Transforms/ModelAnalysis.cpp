@@ -469,9 +469,8 @@ fp8q::findTerminalContractions(FunctionOpInterface func) {
           worklist.push_back(def);
   };
   for (Block &block : func.getFunctionBody())
-    if (Operation *terminator = block.getTerminator())
-      if (terminator->hasTrait<OpTrait::ReturnLike>())
-        pushProducers(terminator);
+    if (!block.empty() && block.back().hasTrait<OpTrait::ReturnLike>())
+      pushProducers(&block.back());
   while (!worklist.empty()) {
     Operation *op = worklist.pop_back_val();
     if (isContraction(op))
@@ -672,7 +671,10 @@ void FunctionClassifier::decide(ContractionRecord &record,
     if (!unknown.isUnknown()) {
       if (!forced)
         return retain(record, RetainReason::attention,
-                      "both operands are activations");
+                      lhs.isActivation() && rhs.isActivation()
+                          ? "both operands are activations"
+                          : "no weight operand (batched function arguments: "
+                            "attention inputs or a KV cache)");
       record.reason = "force-quantize: both operands are activations, no "
                       "weight to quantize";
       return;
