@@ -282,3 +282,29 @@ func.func @linear_contract_accumulate(%x: tensor<16x256xf32>, %w: tensor<256x512
   %y = linalg.contract indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>] ins(%x, %w : tensor<16x256xf32>, tensor<256x512xf32>) outs(%acc : tensor<16x512xf32>) -> tensor<16x512xf32>
   return %y : tensor<16x512xf32>
 }
+
+// -----
+
+// A weight computed from constants only (an int8 weight dequantized in the
+// graph) is a weight: the dequantized f32 tensor is quantized to E4M3.
+// CHECK-LABEL: func.func @linear_dequantized_constant_weight
+// CHECK: %[[W:.*]] = linalg.generic
+// CHECK: arith.sitofp
+// CHECK: fp8q.quantize %[[W]] outs(%{{.*}}, %{{.*}}) {tile = #fp8q.tile<128x128>, transpose} : tensor<256x512xf32>
+// CHECK: fp8q.scaled_matmul
+func.func @linear_dequantized_constant_weight(%x: tensor<16x256xf32>) -> tensor<16x512xf32> {
+  %wi = arith.constant dense<3> : tensor<256x512xi8>
+  %s = arith.constant dense<0.01> : tensor<512xf32>
+  %e = tensor.empty() : tensor<256x512xf32>
+  %w = linalg.generic {indexing_maps = [affine_map<(k, n) -> (k, n)>, affine_map<(k, n) -> (n)>, affine_map<(k, n) -> (k, n)>], iterator_types = ["parallel", "parallel"]} ins(%wi, %s : tensor<256x512xi8>, tensor<512xf32>) outs(%e : tensor<256x512xf32>) {
+  ^bb0(%q: i8, %sc: f32, %out: f32):
+    %f = arith.sitofp %q : i8 to f32
+    %m = arith.mulf %f, %sc : f32
+    linalg.yield %m : f32
+  } -> tensor<256x512xf32>
+  %zero = arith.constant 0.0 : f32
+  %eo = tensor.empty() : tensor<16x512xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%eo : tensor<16x512xf32>) -> tensor<16x512xf32>
+  %y = linalg.matmul ins(%x, %w : tensor<16x256xf32>, tensor<256x512xf32>) outs(%acc : tensor<16x512xf32>) -> tensor<16x512xf32>
+  return %y : tensor<16x512xf32>
+}

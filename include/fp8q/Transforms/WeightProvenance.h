@@ -40,7 +40,9 @@ enum class ProvenanceKind {
 enum class ParameterKind {
   /// An argument of the enclosing function.
   Argument,
-  /// A constant op with inline data (`dense<...>`, splats, a constant fill).
+  /// A constant op with inline data (`dense<...>`, splats, a constant fill),
+  /// or a value computed only from constants and globals (a dequantized int8
+  /// weight, a table computed at compile time).
   Constant,
   /// A constant whose data is a `dense_resource` blob (possibly elided).
   ResourceConstant,
@@ -101,6 +103,9 @@ public:
   std::string describe(Value value);
 
 private:
+  /// True when `value` is computed, by side-effect-free ops, only from
+  /// constants and globals (never from arguments). Iterative, memoized.
+  bool isConstantDerived(Value value);
   /// Computes the provenance of `value` with `depth` layout ops above it.
   Provenance compute(Value value, unsigned depth);
   const Provenance &lookup(Value value, unsigned depth);
@@ -108,6 +113,7 @@ private:
   /// Stable storage: the map holds indices into `storage`.
   std::deque<Provenance> storage;
   DenseMap<Value, size_t> index;
+  DenseMap<Value, bool> constantDerived;
 };
 
 } // namespace mlir::fp8q

@@ -13,6 +13,9 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -134,6 +137,73 @@ bool fp8q::getLayoutDataOperands(Operation *op, SmallVectorImpl<Value> &data) {
 // WeightProvenance
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// The values `op` computes its results from: its operands and, for ops with
+/// regions (linalg bodies), the values the regions capture from above.
+SmallVector<Value> getInputsOf(Operation *op) {
+  SmallVector<Value> inputs(op->getOperands());
+  if (op->getNumRegions() != 0) {
+    llvm::SetVector<Value> captured;
+    for (Region &region : op->getRegions())
+      getUsedValuesDefinedAbove(region, captured);
+    inputs.append(captured.begin(), captured.end());
+  }
+  return inputs;
+}
+
+/// Ops whose results depend only on their inputs: registered, free of
+/// memory effects, no calls, and no regions other than linalg bodies.
+bool isPureCompute(Operation *op) {
+  return op->isRegistered() && !isa<CallOpInterface>(op) &&
+         (op->getNumRegions() == 0 || isa<linalg::LinalgOp>(op)) &&
+         isMemoryEffectFree(op);
+}
+} // namespace
+
+bool WeightProvenance::isConstantDerived(Value root) {
+  // Iterative post-order walk over the inputs, so that long activation
+  // chains cannot overflow the stack; every value is decided once.
+  SmallVector<std::pair<Value, bool>> stack = {{root, false}};
+  while (!stack.empty()) {
+    auto [value, expanded] = stack.back();
+    if (constantDerived.count(value)) {
+      stack.pop_back();
+      continue;
+    }
+    Operation *op = value.getDefiningOp();
+    std::optional<ParameterKind> leaf =
+        op ? getLeafKind(op) : std::optional<ParameterKind>();
+    SmallVector<Value> inputs;
+    // A tensor.empty carries no data: as the init of an op that does not
+    // read it, it does not make the result depend on anything.
+    bool isEmpty = isa_and_nonnull<tensor::EmptyOp>(op);
+    bool known = leaf || !op || isEmpty;
+    if (!known && !getLayoutDataOperands(op, inputs)) {
+      if (isPureCompute(op))
+        inputs = getInputsOf(op);
+      else
+        known = true;
+    }
+    if (known) {
+      // Leaves are constant data unless they are arguments (no op).
+      constantDerived[value] = leaf.has_value() || isEmpty;
+      stack.pop_back();
+      continue;
+    }
+    if (!expanded) {
+      stack.back().second = true;
+      for (Value input : inputs)
+        if (!constantDerived.count(input))
+          stack.push_back({input, false});
+      continue;
+    }
+    constantDerived[value] = llvm::all_of(
+        inputs, [&](Value input) { return constantDerived.lookup(input); });
+    stack.pop_back();
+  }
+  return constantDerived.lookup(root);
+}
+
 const Provenance &WeightProvenance::get(Value value) {
   return lookup(value, /*depth=*/0);
 }
@@ -226,6 +296,11 @@ Provenance WeightProvenance::compute(Value value, unsigned depth) {
             .str();
     return result;
   }
+  if (isConstantDerived(value)) {
+    result.kind = ProvenanceKind::Parameter;
+    result.leaves.push_back({value, ParameterKind::Constant});
+    return result;
+  }
   result.kind = ProvenanceKind::Activation;
   return result;
 }
@@ -266,6 +341,8 @@ std::string WeightProvenance::describe(Value value) {
       os << "dense_resource constant";
       break;
     default:
+      if (!op->hasTrait<OpTrait::ConstantLike>() && !isa<linalg::FillOp>(op))
+        os << "computed from constants by ";
       os << op->getName().getStringRef();
       break;
     }
