@@ -23,6 +23,7 @@ install(DIRECTORY ${FP8Q_BINARY_DIR}/include/fp8q
 install(EXPORT FP8QTargets NAMESPACE FP8Q::
   DESTINATION lib/cmake/fp8q)
 
+string(REPLACE ";" " " FP8Q_EXPORTED_LIBS_LIST "${fp8q_libs}")
 configure_package_config_file(
   ${FP8Q_SOURCE_DIR}/cmake/FP8QConfig.cmake.in
   ${FP8Q_BINARY_DIR}/FP8QConfig.cmake

@@ -10,7 +10,7 @@ config.name = "FP8Q"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
 config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py", "conftest.py",
-                   "CMakeLists.txt"]
+                   "CMakeLists.txt", "run_lit.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.fp8q_obj_root, "test")
 
@@ -24,9 +24,11 @@ config.substitutions.append(("%fp8q_src_root", config.fp8q_src_root))
 config.substitutions.append(("%fp8q_obj_root", config.fp8q_obj_root))
 config.substitutions.append(("%fp8q_lib_dir", config.fp8q_lib_dir))
 config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
-config.substitutions.append(("%python", config.python_executable))
-config.substitutions.append(("%cmake", config.cmake_command))
+# Prepend: lit.llvm defines its own %python (the interpreter running lit),
+# which lacks numpy; ours must win.
+config.substitutions.insert(0, ("%python", '"%s"' % config.python_executable))
 config.substitutions.append(("%cmake_generator", config.cmake_generator))
+config.substitutions.append(("%cmake", config.cmake_command))
 config.substitutions.append(("%cxx", config.cxx_compiler))
 config.substitutions.append(("%mlir_dir", config.mlir_dir))
 config.substitutions.append(

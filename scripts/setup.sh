@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+#===- setup.sh - install dependencies, configure and build fp8q ---------===//
+#
+# Works on a fresh Debian 12 machine: installs the LLVM/MLIR 22 packages,
+# cmake, ninja and a Python venv (.venv) with the test packages when they are
+# missing, then configures build/ with Ninja and builds everything.
+#
+# Environment: FP8Q_BUILD_DIR (default build), FP8Q_JOBS (default nproc).
+#
+#===----------------------------------------------------------------------===//
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BUILD_DIR=${FP8Q_BUILD_DIR:-build}
+LLVM_PREFIX=/usr/lib/llvm-22
+PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
+          cmake ninja-build g++ python3 python3-venv)
+
+missing=()
+for pkg in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" \
+    || missing+=("$pkg")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  SUDO=""
+  [[ $(id -u) == 0 ]] || SUDO=sudo
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q \
+    --no-install-recommends "${missing[@]}"
+fi
+
+if [[ ! -x .venv/bin/python ]]; then
+  echo "setup: creating .venv"
+  python3 -m venv .venv
+fi
+.venv/bin/python -m pip install -q --disable-pip-version-check \
+  -r python/requirements.txt
+
+cmake -G Ninja -S . -B "$BUILD_DIR" \
+  -DMLIR_DIR="$LLVM_PREFIX/lib/cmake/mlir" \
+  -DFP8Q_PYTHON_EXECUTABLE="$PWD/.venv/bin/python"
+cmake --build "$BUILD_DIR" -j "${FP8Q_JOBS:-$(nproc)}"
