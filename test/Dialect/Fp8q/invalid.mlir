@@ -383,19 +383,3 @@ func.func @unknown_discardable(%x: f32) -> f32 {
   %0 = arith.addf %x, %x {fp8q.keep = #fp8q.retain<norm>} : f32
   return %0 : f32
 }
-
-// -----
-
-func.func @unquantized_not_a_string(%x: f32) -> f32 {
-  // expected-error @+1 {{expected 'fp8q.unquantized' to be a non-empty string (the reason), got 1 : i64}}
-  %0 = arith.addf %x, %x {fp8q.unquantized = 1} : f32
-  return %0 : f32
-}
-
-// -----
-
-func.func @unquantized_empty(%x: f32) -> f32 {
-  // expected-error @+1 {{expected 'fp8q.unquantized' to be a non-empty string (the reason), got ""}}
-  %0 = arith.addf %x, %x {fp8q.unquantized = ""} : f32
-  return %0 : f32
-}

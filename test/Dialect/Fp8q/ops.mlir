@@ -130,13 +130,3 @@ func.func @retain_reasons(%x: f32) -> f32 {
   %3 = arith.addf %2, %x {fp8q.retain = #fp8q.retain<user>} : f32
   return %3 : f32
 }
-
-// CHECK-LABEL: func.func @unquantized_reason
-// CHECK: linalg.matmul {fp8q.unquantized = "K (200) is not a multiple of the group size 128"}
-func.func @unquantized_reason(%x: tensor<4x200xf32>, %w: tensor<200x64xf32>,
-                              %acc: tensor<4x64xf32>) -> tensor<4x64xf32> {
-  %0 = linalg.matmul {fp8q.unquantized = "K (200) is not a multiple of the group size 128"}
-         ins(%x, %w : tensor<4x200xf32>, tensor<200x64xf32>)
-         outs(%acc : tensor<4x64xf32>) -> tensor<4x64xf32>
-  return %0 : tensor<4x64xf32>
-}
