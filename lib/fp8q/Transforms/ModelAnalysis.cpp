@@ -35,6 +35,9 @@ namespace {
 constexpr unsigned kMaxRouterWalk = 64;
 /// Ops looked at downstream of a sum reduction for a normalization's rsqrt.
 constexpr unsigned kMaxNormWalk = 32;
+/// Ops looked at downstream of a normalization's rsqrt for the op scaling
+/// the normalized tensor with it (a broadcast and a multiply, typically).
+constexpr unsigned kMaxNormScaleWalk = 8;
 /// Ops looked at downstream of QK^T for the PV contraction.
 constexpr unsigned kMaxAttentionWalk = 64;
 
@@ -423,23 +426,71 @@ SmallVector<EmbeddingLookup> fp8q::findEmbeddingLookups(Operation *root) {
   return lookups;
 }
 
+namespace {
+/// The tensors the op defining `value` reads (its DPS inputs for linalg ops,
+/// so that shared `tensor.empty` inits do not relate unrelated values).
+SmallVector<Value, 4> getProducerInputs(Value value) {
+  SmallVector<Value, 4> inputs;
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return inputs;
+  if (auto dps = dyn_cast<DestinationStyleOpInterface>(def))
+    llvm::append_range(inputs, dps.getDpsInputs());
+  else
+    llvm::append_range(inputs, def->getOperands());
+  llvm::erase_if(inputs, [](Value v) { return !isa<TensorType>(v.getType()); });
+  return inputs;
+}
+
+/// True when `a` is `x` up to one computing step in either direction or two
+/// steps up from `a`: `x`, `x * x` (the variance input), `x - mean(x)`.
+bool isNear(Value a, Value x) {
+  if (a == x || llvm::is_contained(getProducerInputs(a), x) ||
+      llvm::is_contained(getProducerInputs(x), a))
+    return true;
+  return llvm::any_of(getProducerInputs(a), [&](Value up) {
+    return llvm::is_contained(getProducerInputs(up), x);
+  });
+}
+
+/// True when, within a few ops downstream of `root` (an rsqrt or sqrt), an
+/// op reads a tensor near one of `inputs` (the reduction's input): the
+/// reduced statistic scales the tensor it was computed from, which is what
+/// makes a reduction a normalization rather than, say, a softmax sum whose
+/// values later reach an unrelated norm.
+bool scalesReducedTensor(Operation *root, ValueRange inputs) {
+  return walkDownstream(root, kMaxNormScaleWalk, [&](Operation *op) {
+    SmallVector<Value, 4> reads;
+    if (auto dps = dyn_cast<DestinationStyleOpInterface>(op))
+      llvm::append_range(reads, dps.getDpsInputs());
+    else
+      llvm::append_range(reads, op->getOperands());
+    return llvm::any_of(reads, [&](Value read) {
+      return isa<TensorType>(read.getType()) &&
+             llvm::any_of(inputs,
+                          [&](Value input) { return isNear(read, input); });
+    });
+  });
+}
+} // namespace
+
 SmallVector<Operation *> fp8q::findNormalizationOps(Operation *root) {
   SmallVector<Operation *> found;
   llvm::SmallPtrSet<Operation *, 16> seen;
   root->walk([&](linalg::LinalgOp op) {
     if (op.getNumReductionLoops() == 0 || isContraction(op) ||
-        !bodyContains<arith::AddFOp>(op))
+        !op.hasPureTensorSemantics() || !bodyContains<arith::AddFOp>(op))
       return;
-    Operation *root = nullptr;
+    Operation *sqrt = nullptr;
     walkDownstream(op, kMaxNormWalk, [&](Operation *user) {
-      if (!isRootLike(user))
+      if (!isRootLike(user) || !scalesReducedTensor(user, op.getDpsInputs()))
         return false;
-      root = user;
+      sqrt = user;
       return true;
     });
-    if (!root)
+    if (!sqrt)
       return;
-    for (Operation *norm : {op.getOperation(), root})
+    for (Operation *norm : {op.getOperation(), sqrt})
       if (seen.insert(norm).second)
         found.push_back(norm);
   });
