@@ -299,9 +299,8 @@ Value fp8q::quantizeLinear(RewriterBase &rewriter,
     expanded.push_back(ranges[loop]);
   y = expandFrom2D(rewriter, loc, y, expanded);
   y = transpose(rewriter, loc, y, permutationFrom(maps[2], outOrder));
-  LLVM_DEBUG(llvm::dbgs() << "[" DEBUG_TYPE "] " << getOpLabel(op)
-                          << ": M=" << match.m << " N=" << match.n
-                          << " K=" << match.k
+  LLVM_DEBUG(llvm::dbgs() << "[" DEBUG_TYPE "] " << getOpLabel(op) << ": M="
+                          << match.m << " N=" << match.n << " K=" << match.k
                           << (accumulate ? ", accumulating" : "") << "\n");
   rewriter.replaceOp(op, y);
   return y;
