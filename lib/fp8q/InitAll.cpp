@@ -9,6 +9,7 @@
 #include "fp8q/Conversion/Passes.h"
 #include "fp8q/IR/Fp8qDialect.h"
 #include "fp8q/Pipelines/Pipelines.h"
+#include "fp8q/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -28,6 +29,7 @@ void fp8q::registerFp8qPasses() {
   static const bool registered = [] {
     registerFp8qConversionPasses();
     registerFp8qPipelines();
+    registerFp8qTransformsPasses();
     return true;
   }();
   (void)registered;

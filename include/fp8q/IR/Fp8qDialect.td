@@ -28,7 +28,11 @@ def Fp8q_Dialect : Dialect {
 
     Precision-retained operations (embedding, output head, MoE gating,
     normalization, attention) are ordinary upstream ops carrying the
-    discardable attribute `fp8q.retain = #fp8q.retain<reason>`.
+    discardable attribute `fp8q.retain = #fp8q.retain<reason>`. A
+    contraction that `--fp8q-quantize-model` would have quantized but could
+    not (K not a multiple of the group size, dynamic shapes, unsupported
+    element types, unknown weight provenance) carries
+    `fp8q.unquantized = "reason"`, a non-empty string.
 
     All FP8 data is E4M3 (`f8E4M3FN`: max 448, no infinities, RN-even,
     saturating conversion). `f8E5M2` is not accepted anywhere: the recipe
@@ -44,6 +48,10 @@ def Fp8q_Dialect : Dialect {
   let extraClassDeclaration = [{
     /// Name of the discardable attribute marking a precision-retained op.
     static constexpr ::llvm::StringLiteral kRetainAttrName = "fp8q.retain";
+    /// Name of the discardable string attribute recording why a contraction
+    /// was left unquantized.
+    static constexpr ::llvm::StringLiteral kUnquantizedAttrName =
+        "fp8q.unquantized";
   private:
     void registerAttributes();
   public:

@@ -21,8 +21,9 @@ void Fp8qDialect::initialize() {
       >();
 }
 
-/// Discardable `fp8q.*` attributes on foreign ops: only `fp8q.retain` exists,
-/// and its value must be a `#fp8q.retain<reason>`.
+/// Discardable `fp8q.*` attributes on foreign ops: `fp8q.retain` must be a
+/// `#fp8q.retain<reason>`, `fp8q.unquantized` a non-empty string (the reason
+/// a contraction was left in high precision).
 LogicalResult Fp8qDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   if (attr.getName() == kRetainAttrName) {
@@ -34,7 +35,16 @@ LogicalResult Fp8qDialect::verifyOperationAttribute(Operation *op,
                              << attr.getValue();
     return success();
   }
+  if (attr.getName() == kUnquantizedAttrName) {
+    auto reason = dyn_cast<StringAttr>(attr.getValue());
+    if (!reason || reason.getValue().empty())
+      return op->emitError() << "expected '" << kUnquantizedAttrName
+                             << "' to be a non-empty string (the reason), got "
+                             << attr.getValue();
+    return success();
+  }
   return op->emitError() << "unknown fp8q discardable attribute '"
-                         << attr.getName().getValue() << "'; the only one is '"
-                         << kRetainAttrName << "'";
+                         << attr.getName().getValue()
+                         << "'; the known ones are '" << kRetainAttrName
+                         << "' and '" << kUnquantizedAttrName << "'";
 }

@@ -379,7 +379,7 @@ func.func @retain_unknown_reason(%x: f32) -> f32 {
 // -----
 
 func.func @unknown_discardable(%x: f32) -> f32 {
-  // expected-error @+1 {{unknown fp8q discardable attribute 'fp8q.keep'; the only one is 'fp8q.retain'}}
+  // expected-error @+1 {{unknown fp8q discardable attribute 'fp8q.keep'; the known ones are 'fp8q.retain' and 'fp8q.unquantized'}}
   %0 = arith.addf %x, %x {fp8q.keep = #fp8q.retain<norm>} : f32
   return %0 : f32
 }

@@ -1,0 +1,171 @@
+//===- ModelAnalysis.h - Linear layers, retained parts ----------*- C++ -*-===//
+//
+// Part of the fp8q project.
+//
+// Recognition half of --fp8q-quantize-model, usable without the pass: which
+// contractions of a model graph are Linear layers (and how their dimensions
+// collapse to one [M, K] x [N, K] GEMM), and which components the FP8 recipe
+// keeps in high precision (embedding, output head, MoE gating, normalization,
+// attention). Nothing here changes the IR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FP8Q_TRANSFORMS_MODELANALYSIS_H
+#define FP8Q_TRANSFORMS_MODELANALYSIS_H
+
+#include "fp8q/IR/Fp8qAttrs.h"
+#include "fp8q/Transforms/QuantizeModelConfig.h"
+#include "fp8q/Transforms/WeightProvenance.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir::fp8q {
+
+//===----------------------------------------------------------------------===//
+// Contractions and Linear layers
+//===----------------------------------------------------------------------===//
+
+/// True for a linalg op computing a contraction (linalg.matmul,
+/// linalg.batch_matmul, a linalg.generic with a multiply-add body, ...), in
+/// the sense of linalg::isaContractionOpInterface.
+bool isContraction(Operation *op);
+
+/// Extents of a contraction as products over its batch, M, N and K loop
+/// dimensions; ShapedType::kDynamic where a factor is dynamic.
+struct ContractionExtents {
+  int64_t batch = 1, m = 1, n = 1, k = 1;
+
+  bool isStatic() const;
+  /// 2 * B * M * N * K, or 0 when an extent is dynamic.
+  double getFlops() const;
+};
+
+/// The extents of `op` (a contraction). When `weightInput` is 0 the roles of
+/// M and N are exchanged so that N is always the weight's output dimension.
+ContractionExtents getContractionExtents(linalg::LinalgOp op,
+                                         unsigned weightInput = 1);
+
+/// A Linear layer: activation [.., K] times weight -> [.., N], with
+/// everything the rewrite needs to express it as one 2-D GEMM.
+struct LinearMatch {
+  linalg::LinalgOp op;
+  unsigned activationInput = 0;
+  unsigned weightInput = 1;
+  /// Loop dimensions folded into M, in the order of the result (this
+  /// includes the batch dimensions the weight is only broadcast along).
+  SmallVector<unsigned, 3> mDims;
+  unsigned nDim = 0;
+  unsigned kDim = 0;
+  /// The 2-D weight to quantize: the weight operand seen through the
+  /// broadcasts, transposes and widening casts right above the contraction.
+  Value weight;
+  /// True when `weight` is [K, N] (quantized with `transpose`), false when it
+  /// is already [N, K].
+  bool weightIsKxN = false;
+  /// Static extents; M is the product over `mDims`.
+  int64_t m = 0, n = 0, k = 0;
+};
+
+/// The answer of matchLinear: a match, or the reason there is none.
+struct LinearMatchResult {
+  std::optional<LinearMatch> match;
+  std::string reason;
+  /// The failure is a weight operand with real batch dimensions (a
+  /// different matrix per batch: a grouped GEMM, or not a weight at all).
+  bool weightIsBatched = false;
+
+  explicit operator bool() const { return match.has_value(); }
+};
+
+/// Checks that `op` is a Linear layer with its weight in input `weightInput`
+/// that the fp8q rewrite supports: one K and one N dimension, an activation
+/// whose other dimensions fold into M, a weight that is 2-D up to
+/// broadcasts along batch dimensions, static shapes, f32/bf16/f16 operands
+/// and result, and K a multiple of `groupSize`.
+LinearMatchResult matchLinear(linalg::LinalgOp op, unsigned weightInput,
+                              int64_t groupSize);
+
+//===----------------------------------------------------------------------===//
+// Retained components
+//===----------------------------------------------------------------------===//
+
+/// An embedding lookup and the table it reads.
+struct EmbeddingLookup {
+  Operation *op;
+  Value table;
+};
+
+/// Embedding lookups under `root`: `tensor.gather`, and linalg ops that read
+/// a tensor captured from outside their body with `tensor.extract` at
+/// indices from an integer input (torch-mlir's aten.embedding).
+SmallVector<EmbeddingLookup> findEmbeddingLookups(Operation *root);
+
+/// Normalization ops under `root`: sum reductions that feed, before any
+/// contraction, an rsqrt or sqrt (RMSNorm, LayerNorm), and those rsqrt/sqrt
+/// ops.
+SmallVector<Operation *> findNormalizationOps(Operation *root);
+
+/// True when the result of `op` feeds, before any other contraction, both a
+/// softmax or sigmoid (an exp) and a reduction or top-k: a MoE router.
+bool feedsRouting(Operation *op);
+
+/// The contractions of `func` from which a value reaches the function's
+/// return without passing through another contraction.
+llvm::DenseSet<Operation *> findTerminalContractions(FunctionOpInterface func);
+
+/// The non-layout linalg ops on the paths from `from` to `to` (the softmax
+/// between QK^T and PV), found within `limit` ops downstream of `from`.
+SmallVector<Operation *> findComputeOpsBetween(Operation *from, Operation *to,
+                                               unsigned limit);
+
+//===----------------------------------------------------------------------===//
+// Decisions
+//===----------------------------------------------------------------------===//
+
+/// What happens to one contraction.
+enum class ContractionDecision { Quantize, Retain, Unquantized };
+
+/// The decision for one contraction and its reason.
+struct ContractionRecord {
+  linalg::LinalgOp op;
+  ContractionExtents extents;
+  ContractionDecision decision = ContractionDecision::Unquantized;
+  /// Retain: the reason recorded in `fp8q.retain`.
+  RetainReason retainReason = RetainReason::user;
+  /// Retain: the op carried `fp8q.retain` in the input already.
+  bool preRetained = false;
+  /// A one-line explanation (the report's reason column; for Unquantized
+  /// also the value of `fp8q.unquantized`).
+  std::string reason;
+  /// Quantize: the Linear layer.
+  std::optional<LinearMatch> linear;
+  /// Quantize: quantize the activation with power-of-two scales.
+  bool pow2Activation = false;
+};
+
+/// A non-contraction op kept in high precision.
+struct RetainedOp {
+  Operation *op;
+  RetainReason reason;
+};
+
+/// Everything the quantizer decided about one function.
+struct FunctionAnalysis {
+  SmallVector<ContractionRecord> contractions;
+  SmallVector<RetainedOp> retainedOps;
+};
+
+/// Classifies every contraction of `func` (quantize, retain with a reason,
+/// or leave unquantized with a reason) and finds the retained
+/// non-contraction ops, following the rules of docs/QuantizeModel.md.
+FunctionAnalysis analyzeFunction(FunctionOpInterface func,
+                                 const QuantizeModelConfig &config);
+
+} // namespace mlir::fp8q
+
+#endif // FP8Q_TRANSFORMS_MODELANALYSIS_H

@@ -1,0 +1,115 @@
+//===- Passes.td - fp8q graph-level passes -----------------*- tablegen -*-===//
+//
+// Part of the fp8q project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FP8Q_TRANSFORMS_PASSES_TD
+#define FP8Q_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+//===----------------------------------------------------------------------===//
+// Fp8qQuantizeModelPass
+//===----------------------------------------------------------------------===//
+
+def Fp8qQuantizeModelPass : Pass<"fp8q-quantize-model", "::mlir::ModuleOp"> {
+  let summary = "Quantize the Linear layers of a model graph to FP8";
+  let description = [{
+    Rewrites every Linear layer of a model graph in linalg on tensors into
+    the DeepSeek-V3 FP8 form: the activation quantized in 1xG tiles, the
+    weight quantized in GxG blocks laid out [N, K] (K-major), and an
+    `fp8q.scaled_matmul` with per-group scales along K (G = `group-size`).
+    Precision-retained components stay in high precision and are marked with
+    `fp8q.retain = #fp8q.retain<reason>`; contractions that cannot be
+    quantized keep their original form and get
+    `fp8q.unquantized = "reason"`. See docs/QuantizeModel.md.
+
+    Input requirements: func-like ops whose bodies use linalg on ranked
+    tensors (any mix of func, arith, math, tensor, linalg, scf,
+    bufferization, memref and unregistered ops; unknown ops only make the
+    analysis conservative). The function signatures are never changed.
+
+    Recognized Linear layers (activation x [.., K] times weight -> [.., N]):
+    `linalg.matmul` (any indexing maps), `linalg.batch_matmul` whose weight
+    is a broadcast of a 2-D weight, and `linalg.generic` contractions with
+    a multiply-add body. The weight is the operand whose values trace back,
+    through layout ops only (extract_slice, expand/collapse_shape,
+    transpose, broadcast, copies, element-type casts), to function
+    arguments, constants (`dense`, `dense_resource`, elided or not) or
+    globals. A transpose right above the weight is absorbed: the [N, K]
+    tensor is quantized directly; a [K, N] weight is quantized with the
+    `transpose` attribute.
+
+    Precision retention: embedding lookups (`embedding`), the output head
+    (`output_head`: the final projection of a graph that starts with an
+    embedding, or any contraction whose weight is an embedding table),
+    MoE routers (`gating`: at most `gating-max-outputs` outputs feeding a
+    softmax/sigmoid and a reduction or top-k), normalization reductions
+    (`norm`), activation x activation contractions and the softmax between
+    them (`attention`), and `force-retain` matches (`user`).
+
+    Example (`--fp8q-quantize-model`):
+
+    ```mlir
+    // Before:
+    %0 = linalg.fill ins(%zero : f32) outs(%e : tensor<16x512xf32>)
+           -> tensor<16x512xf32>
+    %1 = linalg.matmul ins(%x, %w : tensor<16x256xf32>, tensor<256x512xf32>)
+                       outs(%0 : tensor<16x512xf32>) -> tensor<16x512xf32>
+    // After:
+    %wq, %ws = fp8q.quantize %w outs(%wq0, %ws0)
+        {tile = #fp8q.tile<128x128>, transpose}
+        : tensor<256x512xf32> -> tensor<512x256xf8E4M3FN>, tensor<4x2xf32>
+    %xq, %xs = fp8q.quantize %x outs(%xq0, %xs0) {tile = #fp8q.tile<1x128>}
+        : tensor<16x256xf32> -> tensor<16x256xf8E4M3FN>, tensor<16x2xf32>
+    %1 = fp8q.scaled_matmul %xq, %xs, %wq, %ws outs(%y0)
+        : tensor<16x256xf8E4M3FN>, tensor<16x2xf32>,
+          tensor<512x256xf8E4M3FN>, tensor<4x2xf32> -> tensor<16x512xf32>
+    ```
+
+    Name patterns (`force-retain`, `force-quantize`, `pow2-scales`) are
+    regular expressions (llvm::Regex, searched anywhere in the text; anchor
+    with `^...$`) matched against each location of the op
+    (`file:line:col`, every `NameLoc` name in fused and call-site
+    locations) and its `name` string attribute. Commas separate patterns.
+  }];
+  let dependentDialects = [
+    "::mlir::fp8q::Fp8qDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+  let options = [
+    Option<"groupSize", "group-size", "int64_t", /*default=*/"128",
+           "Quantization group along K: activation tiles 1xG, weight blocks "
+           "GxG, scaled_matmul group_size G (a power of two >= 16)">,
+    Option<"outputType", "output-type", "std::string", /*default=*/"\"f32\"",
+           "Element type of the scaled_matmul result: f32 or bf16 (converted "
+           "back to the original type for the consumers)">,
+    ListOption<"forceRetain", "force-retain", "std::string",
+               "Contractions whose location or name matches one of these "
+               "regular expressions stay in high precision "
+               "(fp8q.retain = user)">,
+    ListOption<"forceQuantize", "force-quantize", "std::string",
+               "Contractions whose location or name matches one of these "
+               "regular expressions are quantized even where a retention "
+               "rule (head, gating, a pre-set fp8q.retain) would keep them; "
+               "they must still be eligible Linear layers">,
+    ListOption<"pow2Scales", "pow2-scales", "std::string",
+               "Activations quantized with power-of-two scales: Linear layers "
+               "whose own or whose activation producer's location or name "
+               "matches one of these regular expressions; the entry "
+               "'attention-output' selects the Linear layers fed by an "
+               "attention contraction (the input of the output projection)">,
+    Option<"gatingMaxOutputs", "gating-max-outputs", "int64_t",
+           /*default=*/"256",
+           "Largest N of a contraction that can be a MoE router (the number "
+           "of experts)">,
+    Option<"report", "report", "std::string", /*default=*/"\"\"",
+           "Write the per-contraction report to this file, or to stderr for "
+           "'-'; no report when empty">,
+  ];
+}
+
+#endif // FP8Q_TRANSFORMS_PASSES_TD

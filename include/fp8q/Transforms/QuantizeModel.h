@@ -1,0 +1,121 @@
+//===- QuantizeModel.h - Linear layers of a model graph to FP8 --*- C++ -*-===//
+//
+// Part of the fp8q project.
+//
+// Rewrite half of --fp8q-quantize-model, usable without the pass: one Linear
+// layer to quantize + scaled_matmul, a whole module following the decisions
+// of ModelAnalysis.h, and the report of what was done.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FP8Q_TRANSFORMS_QUANTIZEMODEL_H
+#define FP8Q_TRANSFORMS_QUANTIZEMODEL_H
+
+#include "fp8q/IR/Fp8qAttrs.h"
+#include "fp8q/Transforms/ModelAnalysis.h"
+#include "fp8q/Transforms/QuantizeModelConfig.h"
+
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <string>
+#include <tuple>
+
+namespace mlir::fp8q {
+
+//===----------------------------------------------------------------------===//
+// Rewriting one Linear layer
+//===----------------------------------------------------------------------===//
+
+/// `fp8q.quantize` results shared by every Linear layer that quantizes the
+/// same value the same way: a weight used by several layers, or one
+/// activation feeding the Q, K and V projections, is quantized once, right
+/// after its definition.
+class QuantizedOperandCache {
+public:
+  /// The codes and scales of the 2-D `source` quantized with `tile`,
+  /// `mode` and `transpose`, created on first use right after the
+  /// definition of `source`.
+  std::pair<Value, Value> getOrCreate(OpBuilder &builder, Value source,
+                                      TileAttr tile, ScaleMode mode,
+                                      bool transpose);
+
+  /// `value` permuted by `permutation` and collapsed to 2-D [rows, last],
+  /// created on first use right after the definition of `value`.
+  Value getOrCreate2D(OpBuilder &builder, Value value,
+                      ArrayRef<int64_t> permutation);
+
+private:
+  /// Sets the insertion point right after the definition of `value`.
+  void setInsertionPointAfterDefinition(OpBuilder &builder, Value value);
+
+  /// The last quantization placed at the start of a block (for arguments).
+  llvm::DenseMap<Block *, Operation *> lastAtBlockStart;
+  llvm::DenseMap<std::tuple<Value, Attribute, unsigned>,
+                 std::pair<Value, Value>>
+      quantized;
+  llvm::DenseMap<std::pair<Value, Attribute>, Value> reshaped;
+};
+
+/// Replaces the Linear layer of `record` (a Quantize decision) with
+///
+///   activation -> [transpose] -> [collapse to M x K] -> quantize 1xG
+///   weight [N, K] or [K, N]    -> quantize GxG (transpose for [K, N])
+///   scaled_matmul (accumulate into the original init unless it is zero)
+///   -> [convert element type] -> [expand] -> [transpose] -> old result
+///
+/// and returns the new result. Bias and epilogue ops are not touched; the
+/// consumers see the original type. `record` must come from analyzeFunction
+/// on the current IR (all checks happen there; this only builds).
+Value quantizeLinear(RewriterBase &rewriter, const ContractionRecord &record,
+                     const QuantizeModelConfig &config,
+                     QuantizedOperandCache &cache);
+
+//===----------------------------------------------------------------------===//
+// Whole modules and the report
+//===----------------------------------------------------------------------===//
+
+/// One row of the report: what happened to one contraction.
+struct QuantizeModelReportRow {
+  std::string function;
+  std::string location;
+  std::string opName;
+  ContractionExtents extents;
+  ContractionDecision decision;
+  RetainReason retainReason;
+  std::string reason;
+};
+
+/// What quantizeModel did, for printQuantizeModelReport.
+struct QuantizeModelReport {
+  int64_t groupSize = 128;
+  GemmOutputType outputType = GemmOutputType::F32;
+  SmallVector<QuantizeModelReportRow> rows;
+  /// Retained non-contraction ops per reason.
+  std::map<RetainReason, int64_t> retainedOps;
+
+  int64_t getNumQuantized() const;
+  /// Percentage of the static contraction FLOPs that run in FP8.
+  double getFp8FlopPercentage() const;
+};
+
+/// Runs analyzeFunction on every function-like op under `root`, rewrites the
+/// Quantize decisions with quantizeLinear, marks retained ops with
+/// `fp8q.retain` and unquantized contractions with `fp8q.unquantized`, and
+/// removes the layout ops the rewrite left dead. The IR stays valid whatever
+/// the input; nothing outside function bodies changes.
+QuantizeModelReport quantizeModel(Operation *root,
+                                  const QuantizeModelConfig &config);
+
+/// Prints `report` (format in docs/QuantizeModel.md): a header, one
+/// `|`-separated row per contraction, the retained non-contraction ops, and
+/// the summary `quantized X of Y contractions, Z% of contraction FLOPs in
+/// FP8`.
+void printQuantizeModelReport(llvm::raw_ostream &os,
+                              const QuantizeModelReport &report);
+
+} // namespace mlir::fp8q
+
+#endif // FP8Q_TRANSFORMS_QUANTIZEMODEL_H

@@ -1,0 +1,538 @@
+//===- QuantizeModel.cpp - Linear layers of a model graph to FP8 ----------===//
+//
+// Part of the fp8q project.
+//
+// The rewrite of one Linear layer, the module driver, the report, and the
+// (thin) Fp8qQuantizeModelPass. What is a Linear layer and what is retained
+// is decided in ModelAnalysis.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "fp8q/Transforms/QuantizeModel.h"
+
+#include "fp8q/IR/Fp8qDialect.h"
+#include "fp8q/IR/Fp8qOps.h"
+#include "fp8q/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+#define DEBUG_TYPE "fp8q-quantize-model"
+
+namespace mlir::fp8q {
+#define GEN_PASS_DEF_FP8QQUANTIZEMODELPASS
+#include "fp8q/Transforms/Passes.h.inc"
+} // namespace mlir::fp8q
+
+using namespace mlir;
+using namespace mlir::fp8q;
+
+//===----------------------------------------------------------------------===//
+// IR building helpers
+//===----------------------------------------------------------------------===//
+
+namespace {
+bool isIdentity(ArrayRef<int64_t> permutation) {
+  for (auto [i, p] : llvm::enumerate(permutation))
+    if (p != static_cast<int64_t>(i))
+      return false;
+  return true;
+}
+
+/// The permutation taking a value indexed by `map` to the loop order
+/// `order`: result dimension i is `map`'s result holding loop `order[i]`
+/// (the linalg.transpose convention).
+SmallVector<int64_t> permutationTo(AffineMap map, ArrayRef<unsigned> order) {
+  SmallVector<int64_t> permutation;
+  for (unsigned loop : order)
+    permutation.push_back(
+        *map.getResultPosition(getAffineDimExpr(loop, map.getContext())));
+  return permutation;
+}
+
+/// The inverse permutation: from the loop order `order` back to `map`'s.
+SmallVector<int64_t> permutationFrom(AffineMap map, ArrayRef<unsigned> order) {
+  SmallVector<int64_t> permutation;
+  for (unsigned i = 0; i < map.getNumResults(); ++i)
+    permutation.push_back(llvm::find(order, map.getDimPosition(i)) -
+                          order.begin());
+  return permutation;
+}
+
+Value createEmpty(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+                  Type element) {
+  return tensor::EmptyOp::create(b, loc, shape, element);
+}
+
+/// `value` transposed by `permutation` (no op for the identity).
+Value transpose(OpBuilder &b, Location loc, Value value,
+                ArrayRef<int64_t> permutation) {
+  if (isIdentity(permutation))
+    return value;
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<int64_t> shape;
+  for (int64_t p : permutation)
+    shape.push_back(type.getDimSize(p));
+  Value init = createEmpty(b, loc, shape, type.getElementType());
+  return linalg::TransposeOp::create(b, loc, value, init, permutation)
+      ->getResult(0);
+}
+
+/// [d0, .., dr-1] -> [d0 * .. * dr-2, dr-1] (no op for 2-D values).
+Value collapseTo2D(OpBuilder &b, Location loc, Value value) {
+  int64_t rank = cast<RankedTensorType>(value.getType()).getRank();
+  if (rank == 2)
+    return value;
+  ReassociationIndices rows = llvm::to_vector(llvm::seq<int64_t>(0, rank - 1));
+  return tensor::CollapseShapeOp::create(
+      b, loc, value, ArrayRef<ReassociationIndices>{rows, {rank - 1}});
+}
+
+/// [M, N] -> `shape` (with M the product of all but the last extent).
+Value expandFrom2D(OpBuilder &b, Location loc, Value value,
+                   ArrayRef<int64_t> shape) {
+  if (shape.size() == 2)
+    return value;
+  auto type = cast<RankedTensorType>(value.getType());
+  int64_t rank = shape.size();
+  ReassociationIndices rows = llvm::to_vector(llvm::seq<int64_t>(0, rank - 1));
+  return tensor::ExpandShapeOp::create(
+      b, loc, RankedTensorType::get(shape, type.getElementType()), value,
+      ArrayRef<ReassociationIndices>{rows, {rank - 1}});
+}
+
+/// A scalar float conversion with round-to-nearest-even narrowing; bf16 and
+/// f16 go through f32.
+Value castFloat(OpBuilder &b, Location loc, Value value, FloatType to) {
+  auto from = cast<FloatType>(value.getType());
+  if (from == to)
+    return value;
+  if (from.getWidth() < to.getWidth())
+    return arith::ExtFOp::create(b, loc, to, value);
+  if (from.getWidth() > to.getWidth())
+    return arith::TruncFOp::create(b, loc, to, value);
+  Value wide = arith::ExtFOp::create(b, loc, b.getF32Type(), value);
+  return arith::TruncFOp::create(b, loc, to, wide);
+}
+
+/// `value` converted elementwise to `element` (a linalg.generic, which every
+/// fp8q pipeline lowers; no op when the types agree).
+Value convertElementType(OpBuilder &b, Location loc, Value value,
+                         Type element) {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (type.getElementType() == element)
+    return value;
+  auto resultType = type.clone(element);
+  Value init = createEmpty(b, loc, type.getShape(), element);
+  AffineMap identity = b.getMultiDimIdentityMap(type.getRank());
+  SmallVector<utils::IteratorType> iterators(type.getRank(),
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{resultType}, ValueRange{value}, ValueRange{init},
+      ArrayRef<AffineMap>{identity, identity}, iterators,
+      [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        Value converted =
+            castFloat(nested, nestedLoc, args[0], cast<FloatType>(element));
+        linalg::YieldOp::create(nested, nestedLoc, converted);
+      });
+  return generic->getResult(0);
+}
+
+/// True when the accumulator `init` is all zeros (or undefined, which the
+/// rewrite may read as zeros): a fill with 0, a zero splat, tensor.empty.
+bool isZeroInit(Value init) {
+  if (init.getDefiningOp<tensor::EmptyOp>())
+    return true;
+  if (auto fill = init.getDefiningOp<linalg::FillOp>())
+    return matchPattern(fill.getInputs()[0], m_AnyZeroFloat());
+  return matchPattern(init, m_AnyZeroFloat());
+}
+
+FloatType getGemmElementType(MLIRContext *context, GemmOutputType type) {
+  if (type == GemmOutputType::BF16)
+    return BFloat16Type::get(context);
+  return Float32Type::get(context);
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// QuantizedOperandCache
+//===----------------------------------------------------------------------===//
+
+void QuantizedOperandCache::setInsertionPointAfterDefinition(OpBuilder &builder,
+                                                             Value value) {
+  // Block arguments: after what was already placed at the block start, so
+  // that the weights stay in argument order.
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (!arg)
+    return builder.setInsertionPointAfterValue(value);
+  auto it = lastAtBlockStart.find(arg.getOwner());
+  if (it != lastAtBlockStart.end())
+    return builder.setInsertionPointAfter(it->second);
+  builder.setInsertionPointToStart(arg.getOwner());
+}
+
+std::pair<Value, Value> QuantizedOperandCache::getOrCreate(OpBuilder &builder,
+                                                           Value source,
+                                                           TileAttr tile,
+                                                           ScaleMode mode,
+                                                           bool transpose) {
+  unsigned variant = static_cast<unsigned>(mode) * 2 + (transpose ? 1 : 0);
+  auto key = std::make_tuple(source, Attribute(tile), variant);
+  auto it = quantized.find(key);
+  if (it != quantized.end())
+    return it->second;
+
+  OpBuilder::InsertionGuard guard(builder);
+  setInsertionPointAfterDefinition(builder, source);
+  Location loc = source.getLoc();
+  auto type = cast<RankedTensorType>(source.getType());
+  SmallVector<int64_t, 2> qShape(type.getShape());
+  SmallVector<int64_t, 2> sShape = {tile.getNumTiles(qShape[0], 0),
+                                    tile.getNumTiles(qShape[1], 1)};
+  if (transpose) {
+    std::swap(qShape[0], qShape[1]);
+    std::swap(sShape[0], sShape[1]);
+  }
+  Type f8 = Float8E4M3FNType::get(builder.getContext());
+  Value qInit = createEmpty(builder, loc, qShape, f8);
+  Value sInit = createEmpty(builder, loc, sShape, builder.getF32Type());
+  auto op = QuantizeOp::create(builder, loc, qInit.getType(), sInit.getType(),
+                               source, qInit, sInit, tile, mode,
+                               llvm::APFloat(1.0e-4f), transpose);
+  if (isa<BlockArgument>(source))
+    lastAtBlockStart[source.getParentBlock()] = op;
+  std::pair<Value, Value> result = {op.getQ(), op.getScale()};
+  quantized[key] = result;
+  return result;
+}
+
+Value QuantizedOperandCache::getOrCreate2D(OpBuilder &builder, Value value,
+                                           ArrayRef<int64_t> permutation) {
+  auto key = std::make_pair(
+      value, Attribute(builder.getDenseI64ArrayAttr(permutation)));
+  auto it = reshaped.find(key);
+  if (it != reshaped.end())
+    return it->second;
+  OpBuilder::InsertionGuard guard(builder);
+  setInsertionPointAfterDefinition(builder, value);
+  Location loc = value.getLoc();
+  Value result =
+      collapseTo2D(builder, loc, transpose(builder, loc, value, permutation));
+  reshaped[key] = result;
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// quantizeLinear
+//===----------------------------------------------------------------------===//
+
+Value fp8q::quantizeLinear(RewriterBase &rewriter,
+                           const ContractionRecord &record,
+                           const QuantizeModelConfig &config,
+                           QuantizedOperandCache &cache) {
+  const LinearMatch &match = *record.linear;
+  linalg::LinalgOp op = match.op;
+  MLIRContext *context = op.getContext();
+  Location loc = op.getLoc();
+  int64_t g = config.groupSize;
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+
+  // Weight: GxG blocks of the [N, K] layout; a [K, N] weight is quantized
+  // with `transpose`, which yields the [N, K] codes directly.
+  auto [qb, sb] =
+      cache.getOrCreate(rewriter, match.weight, TileAttr::get(context, g, g),
+                        ScaleMode::fp32, match.weightIsKxN);
+
+  // Activation: [M.., K] in result order, collapsed, quantized in 1xG tiles.
+  SmallVector<unsigned> actOrder(match.mDims.begin(), match.mDims.end());
+  actOrder.push_back(match.kDim);
+  Value activation =
+      cache.getOrCreate2D(rewriter, op.getDpsInputs()[match.activationInput],
+                          permutationTo(maps[match.activationInput], actOrder));
+  ScaleMode actMode = record.pow2Activation ? ScaleMode::pow2 : ScaleMode::fp32;
+  auto [qa, sa] = cache.getOrCreate(rewriter, activation,
+                                    TileAttr::get(context, 1, g), actMode,
+                                    /*transpose=*/false);
+
+  // Accumulator: the original init in [M, N] form unless it is zero.
+  rewriter.setInsertionPoint(op);
+  FloatType gemmElement = getGemmElementType(context, config.outputType);
+  auto gemmType = RankedTensorType::get({match.m, match.n}, gemmElement);
+  SmallVector<unsigned> outOrder(match.mDims.begin(), match.mDims.end());
+  outOrder.push_back(match.nDim);
+  Value init = op.getDpsInits()[0];
+  bool accumulate = !isZeroInit(init);
+  Value c;
+  if (accumulate) {
+    c = transpose(rewriter, loc, init, permutationTo(maps[2], outOrder));
+    c = convertElementType(rewriter, loc, collapseTo2D(rewriter, loc, c),
+                           gemmElement);
+  } else {
+    c = createEmpty(rewriter, loc, gemmType.getShape(), gemmElement);
+  }
+
+  // NOTE: the promotion interval can not exceed the group: every group's
+  // partial sum is scaled on its own (DeepSeek-V3 N_C = 128).
+  int64_t promotion =
+      std::min<int64_t>(g, QuantizeModelConfig::kPromotionInterval);
+  Value y = ScaledMatmulOp::create(
+      rewriter, loc, gemmType, qa, sa, qb, sb, c, rewriter.getI64IntegerAttr(g),
+      /*b_tile=*/nullptr, rewriter.getI64IntegerAttr(promotion),
+      accumulate ? rewriter.getUnitAttr() : nullptr);
+
+  // Back to the original type, rank and dimension order.
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  y = convertElementType(rewriter, loc, y, resultType.getElementType());
+  SmallVector<int64_t> expanded;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  for (unsigned loop : outOrder)
+    expanded.push_back(ranges[loop]);
+  y = expandFrom2D(rewriter, loc, y, expanded);
+  y = transpose(rewriter, loc, y, permutationFrom(maps[2], outOrder));
+  LLVM_DEBUG(llvm::dbgs() << "[" DEBUG_TYPE "] " << getOpLabel(op) << ": M="
+                          << match.m << " N=" << match.n << " K=" << match.k
+                          << (accumulate ? ", accumulating" : "") << "\n");
+  rewriter.replaceOp(op, y);
+  return y;
+}
+
+//===----------------------------------------------------------------------===//
+// quantizeModel
+//===----------------------------------------------------------------------===//
+
+namespace {
+std::string getFunctionName(FunctionOpInterface func) {
+  if (auto name =
+          func->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+    return ("@" + name.getValue()).str();
+  return func->getName().getStringRef().str();
+}
+
+/// Erases the ops of `worklist` that are dead, and then the producers they
+/// leave dead (the transposes and broadcasts above replaced weights, the
+/// fills of replaced accumulators).
+void eraseDeadOps(RewriterBase &rewriter,
+                  llvm::SetVector<Operation *> &worklist) {
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (!isOpTriviallyDead(op))
+      continue;
+    for (Value operand : op->getOperands())
+      if (Operation *def = operand.getDefiningOp())
+        worklist.insert(def);
+    rewriter.eraseOp(op);
+  }
+}
+
+/// Records, marks or rewrites the contractions of one function.
+void applyFunctionAnalysis(RewriterBase &rewriter, FunctionOpInterface func,
+                           const FunctionAnalysis &analysis,
+                           const QuantizeModelConfig &config,
+                           QuantizeModelReport &report,
+                           llvm::SetVector<Operation *> &maybeDead) {
+  MLIRContext *context = func.getContext();
+  for (const RetainedOp &retained : analysis.retainedOps) {
+    retained.op->setAttr(Fp8qDialect::kRetainAttrName,
+                         RetainReasonAttr::get(context, retained.reason));
+    ++report.retainedOps[retained.reason];
+  }
+
+  QuantizedOperandCache cache;
+  std::string function = getFunctionName(func);
+  for (const ContractionRecord &record : analysis.contractions) {
+    Operation *op = record.op;
+    report.rows.push_back(
+        {function, getOpLabel(op), op->getName().getStringRef().str(),
+         record.extents, record.decision, record.retainReason, record.reason});
+    switch (record.decision) {
+    case ContractionDecision::Quantize:
+      for (Value operand : op->getOperands())
+        if (Operation *def = operand.getDefiningOp())
+          maybeDead.insert(def);
+      maybeDead.remove(op);
+      quantizeLinear(rewriter, record, config, cache);
+      break;
+    case ContractionDecision::Retain:
+      op->removeAttr(Fp8qDialect::kUnquantizedAttrName);
+      op->setAttr(Fp8qDialect::kRetainAttrName,
+                  RetainReasonAttr::get(context, record.retainReason));
+      break;
+    case ContractionDecision::Unquantized:
+      op->setAttr(Fp8qDialect::kUnquantizedAttrName,
+                  StringAttr::get(context, record.reason));
+      break;
+    }
+  }
+}
+} // namespace
+
+QuantizeModelReport fp8q::quantizeModel(Operation *root,
+                                        const QuantizeModelConfig &config) {
+  QuantizeModelReport report;
+  report.groupSize = config.groupSize;
+  report.outputType = config.outputType;
+  SmallVector<FunctionOpInterface> functions;
+  root->walk([&](FunctionOpInterface func) {
+    if (!func.isExternal())
+      functions.push_back(func);
+  });
+
+  IRRewriter rewriter(root->getContext());
+  llvm::SetVector<Operation *> maybeDead;
+  for (FunctionOpInterface func : functions) {
+    FunctionAnalysis analysis = analyzeFunction(func, config);
+    applyFunctionAnalysis(rewriter, func, analysis, config, report, maybeDead);
+  }
+  eraseDeadOps(rewriter, maybeDead);
+  return report;
+}
+
+//===----------------------------------------------------------------------===//
+// Report
+//===----------------------------------------------------------------------===//
+
+int64_t QuantizeModelReport::getNumQuantized() const {
+  return llvm::count_if(rows, [](const QuantizeModelReportRow &row) {
+    return row.decision == ContractionDecision::Quantize;
+  });
+}
+
+double QuantizeModelReport::getFp8FlopPercentage() const {
+  double total = 0.0, fp8 = 0.0;
+  for (const QuantizeModelReportRow &row : rows) {
+    total += row.extents.getFlops();
+    if (row.decision == ContractionDecision::Quantize)
+      fp8 += row.extents.getFlops();
+  }
+  return total > 0.0 ? 100.0 * fp8 / total : 0.0;
+}
+
+namespace {
+void printExtent(llvm::raw_ostream &os, StringRef name, int64_t extent) {
+  os << name << "=";
+  if (ShapedType::isDynamic(extent))
+    os << "?";
+  else
+    os << extent;
+}
+
+void printRow(llvm::raw_ostream &os, const QuantizeModelReportRow &row) {
+  os << row.function << " | " << row.location << " | " << row.opName << " | ";
+  if (row.extents.batch != 1) {
+    printExtent(os, "B", row.extents.batch);
+    os << " ";
+  }
+  printExtent(os, "M", row.extents.m);
+  os << " ";
+  printExtent(os, "N", row.extents.n);
+  os << " ";
+  printExtent(os, "K", row.extents.k);
+  os << " | ";
+  switch (row.decision) {
+  case ContractionDecision::Quantize:
+    os << "quantized";
+    break;
+  case ContractionDecision::Retain:
+    os << "retained(" << stringifyRetainReason(row.retainReason) << ")";
+    break;
+  case ContractionDecision::Unquantized:
+    os << "unquantized";
+    break;
+  }
+  os << " | " << row.reason << "\n";
+}
+} // namespace
+
+void fp8q::printQuantizeModelReport(llvm::raw_ostream &os,
+                                    const QuantizeModelReport &report) {
+  os << "# fp8q-quantize-model: group size " << report.groupSize << ", output "
+     << (report.outputType == GemmOutputType::BF16 ? "bf16" : "f32") << "\n";
+  os << "# function | location | op | shape | decision | reason\n";
+  for (const QuantizeModelReportRow &row : report.rows)
+    printRow(os, row);
+
+  os << "# retained non-contraction ops:";
+  if (report.retainedOps.empty())
+    os << " none";
+  for (auto [i, entry] : llvm::enumerate(report.retainedOps))
+    os << (i == 0 ? " " : ", ") << stringifyRetainReason(entry.first) << " "
+       << entry.second;
+  os << "\n";
+  int64_t dynamic = llvm::count_if(
+      report.rows, [](const auto &row) { return !row.extents.isStatic(); });
+  if (dynamic != 0)
+    os << "# " << dynamic
+       << " contraction(s) with dynamic extents not counted in the FLOPs\n";
+  os << "quantized " << report.getNumQuantized() << " of " << report.rows.size()
+     << " contractions, "
+     << llvm::formatv("{0:f1}", report.getFp8FlopPercentage())
+     << "% of contraction FLOPs in FP8\n";
+}
+
+//===----------------------------------------------------------------------===//
+// Fp8qQuantizeModelPass
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct Fp8qQuantizeModelPass
+    : fp8q::impl::Fp8qQuantizeModelPassBase<Fp8qQuantizeModelPass> {
+  using Base::Base;
+
+  LogicalResult initialize(MLIRContext *context) override {
+    Fp8qQuantizeModelPassOptions options;
+    options.groupSize = groupSize;
+    options.outputType = outputType;
+    options.forceRetain.assign(forceRetain.begin(), forceRetain.end());
+    options.forceQuantize.assign(forceQuantize.begin(), forceQuantize.end());
+    options.pow2Scales.assign(pow2Scales.begin(), pow2Scales.end());
+    options.gatingMaxOutputs = gatingMaxOutputs;
+    options.report = report;
+    std::string error;
+    FailureOr<QuantizeModelConfig> parsed =
+        QuantizeModelConfig::fromOptions(options, error);
+    if (failed(parsed))
+      return emitError(UnknownLoc::get(context))
+             << "fp8q-quantize-model: " << error;
+    config = std::move(*parsed);
+    return success();
+  }
+
+  void runOnOperation() override {
+    QuantizeModelReport result = quantizeModel(getOperation(), config);
+    if (failed(writeReport(result)))
+      signalPassFailure();
+  }
+
+private:
+  LogicalResult writeReport(const QuantizeModelReport &result) {
+    if (config.reportPath.empty())
+      return success();
+    if (config.reportPath == "-") {
+      printQuantizeModelReport(llvm::errs(), result);
+      return success();
+    }
+    std::string error;
+    std::unique_ptr<llvm::ToolOutputFile> file =
+        openOutputFile(config.reportPath, &error);
+    if (!file)
+      return emitError(getOperation().getLoc())
+             << "fp8q-quantize-model: cannot write the report to '"
+             << config.reportPath << "': " << error;
+    printQuantizeModelReport(file->os(), result);
+    file->keep();
+    return success();
+  }
+
+  QuantizeModelConfig config;
+};
+} // namespace
