@@ -16,6 +16,9 @@
 //   FP8Q_MOCK_CUDA_MEMORY    bytes of device memory (default 1 GiB)
 //   FP8Q_MOCK_CUDA_LOG       if set, each launch, module load and tensor map
 //                            is printed to stderr as "mock-cuda: ..."
+//   FP8Q_MOCK_CUDA_CORRUPT   "flip": selftest_* kernels flip the lowest bit
+//                            of their first output code; "skip": they write
+//                            nothing (to test that checkers notice)
 // Module images: an ELF cubin is accepted if its e_flags name the device's
 // SM, PTX if its .target is not newer than the device, and any image that
 // starts with "FP8QMOCK"; every other image fails with
@@ -298,6 +301,24 @@ template <typename T> T param(void **params, int index) {
   return value;
 }
 
+bool runHostKernel(const std::string &name, void **params);
+
+/// Runs a host kernel, corrupting its result if FP8Q_MOCK_CUDA_CORRUPT asks;
+/// returns false if `name` is not one.
+bool runHostKernelMaybeCorrupt(const std::string &name, void **params) {
+  const char *corrupt = std::getenv("FP8Q_MOCK_CUDA_CORRUPT");
+  bool selfTest = name.rfind("selftest_", 0) == 0;
+  if (selfTest && corrupt && std::strcmp(corrupt, "skip") == 0)
+    return true;
+  if (!runHostKernel(name, params))
+    return false;
+  if (selfTest && corrupt && std::strcmp(corrupt, "flip") == 0) {
+    int firstOutput = name == "selftest_tile_transpose" ? 2 : 1;
+    *param<uint8_t *>(params, firstOutput) ^= 1;
+  }
+  return true;
+}
+
 /// Runs a host kernel; returns false if `name` is not one.
 bool runHostKernel(const std::string &name, void **params) {
   if (name == "mock_add_i64") {
@@ -368,7 +389,7 @@ CUresult launch(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
   logf("mock-cuda: launch %s\n",
        f->name + " grid " + dims(gx, gy, gz) + " block " + dims(bx, by, bz) +
            cluster + " smem " + std::to_string(smem));
-  if (params && !runHostKernel(f->name, params) &&
+  if (params && !runHostKernelMaybeCorrupt(f->name, params) &&
       f->name.rfind("selftest_", 0) == 0)
     return CUDA_ERROR_LAUNCH_FAILED;
   return CUDA_SUCCESS;
