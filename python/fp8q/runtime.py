@@ -844,11 +844,21 @@ class DeviceBuffer:
                 self.device.driver.copy_to_host(out.ctypes.data, self.ptr, self.nbytes)
         return out
 
-    def fill_bytes(self, value: int, stream: int = 0) -> None:
+    def copy_to(self, other: "DeviceBuffer", stream: Any = None) -> None:
+        """Copies this buffer into ``other`` (same byte size) on ``stream``."""
+        if other.nbytes != self.nbytes:
+            raise ValueError(f"copy of {self.nbytes} bytes into a buffer of {other.nbytes}")
+        if self.nbytes:
+            with self.device.activate():
+                self.device.driver.copy_device(other.ptr, self.ptr, self.nbytes,
+                                               _stream_handle(stream))
+
+    def fill_bytes(self, value: int, stream: Any = None) -> None:
         """Sets every byte to ``value`` (e.g. 0xFF to poison outputs)."""
         if self.nbytes:
             with self.device.activate():
-                self.device.driver.memset8(self.ptr, value & 0xFF, self.nbytes, stream)
+                self.device.driver.memset8(self.ptr, value & 0xFF, self.nbytes,
+                                           _stream_handle(stream))
 
     def free(self) -> None:
         if self.ptr:

@@ -169,11 +169,11 @@ def compare(name: str, got: np.ndarray, want: np.ndarray, is_scale: bool) -> Tup
     for index in bad[:MAX_LISTED]:
         i = tuple(int(v) for v in index)
         if is_scale:
-            notes.append(f"{name}{list(i)}: got {got[i]!r} (0x{got.view(np.uint32)[i]:08x}), "
-                         f"expected {want[i]!r} (0x{want.view(np.uint32)[i]:08x})")
+            notes.append(f"{name}{list(i)}: got {float(got[i])!r} (0x{got.view(np.uint32)[i]:08x}), "
+                         f"expected {float(want[i])!r} (0x{want.view(np.uint32)[i]:08x})")
         else:
-            notes.append(f"{name}{list(i)}: got 0x{got[i]:02x} ({ref.e4m3_decode(got[i])}), "
-                         f"expected 0x{want[i]:02x} ({ref.e4m3_decode(want[i])})")
+            notes.append(f"{name}{list(i)}: got 0x{got[i]:02x} ({float(ref.e4m3_decode(got[i]))}), "
+                         f"expected 0x{want[i]:02x} ({float(ref.e4m3_decode(want[i]))})")
     return int(bad.shape[0]), notes
 
 

@@ -35,7 +35,8 @@ if _PYTHON not in sys.path:
     sys.path.insert(0, _PYTHON)
 
 from fp8q import reference as ref  # noqa: E402
-from fp8q.manifest import KernelSpec, dims_of, shape_of, unmet_requirements, valid_of  # noqa: E402
+from fp8q.manifest import (DTYPES, KernelSpec, dims_of, shape_of, unmet_requirements,  # noqa: E402
+                           valid_of)
 
 #: Ops the scripts know.
 QUANTIZE_OP = "fp8q.quantize"
@@ -241,7 +242,5 @@ def bytes_moved(plan: Plan, m: int, k: int) -> int:
     total = 0
     for arg in plan.kernel.pointer_args:
         count = int(np.prod(valid_of(arg, env), dtype=np.int64))
-        from fp8q.manifest import DTYPES  # noqa: PLC0415
-
         total += count * DTYPES[arg.dtype].itemsize
     return total

@@ -876,6 +876,11 @@ MOCK_EXPORT CUresult cuMemcpyDtoD_v2(CUdeviceptr dst, CUdeviceptr src,
   return cuMemcpy(dst, src, bytes);
 }
 
+MOCK_EXPORT CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr dst, CUdeviceptr src,
+                                          size_t bytes, CUstream) {
+  return cuMemcpy(dst, src, bytes);
+}
+
 MOCK_EXPORT CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr dst, const void *src,
                                           size_t bytes, CUstream) {
   return cuMemcpyHtoD_v2(dst, src, bytes);
