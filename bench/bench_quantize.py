@@ -163,7 +163,12 @@ def dry_run(plans, shapes) -> Tuple[List[dict], int]:
             env = {"M": m, "K": k}
             unmet = qp.requirements_met(plan, env)
             grid, block = qp.launch_dims(plan, env)
-            status = "FAIL (manifest)" if problems else (
+            refused = [] if unmet else qp.launch_problems(plan, env)
+            for problem in refused:
+                print(f"bench_quantize: {plan.kernel.name} at {m}x{k}: {problem}",
+                      file=sys.stderr)
+            failures += bool(refused)
+            status = "FAIL (manifest)" if problems or refused else (
                 "skip (requires " + " and ".join(unmet) + ")" if unmet else "ok (dry run)")
             rows.append({"shape": f"{m}x{k}", "name": plan.kernel.name, "variant": plan.variant,
                          "bytes": qp.bytes_moved(plan, m, k),

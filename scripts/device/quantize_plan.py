@@ -35,8 +35,8 @@ if _PYTHON not in sys.path:
     sys.path.insert(0, _PYTHON)
 
 from fp8q import reference as ref  # noqa: E402
-from fp8q.manifest import (DTYPES, KernelSpec, dims_of, shape_of, unmet_requirements,  # noqa: E402
-                           valid_of)
+from fp8q.manifest import (DTYPES, MAX_GRID, MAX_THREADS_PER_BLOCK, KernelSpec,  # noqa: E402
+                           dims_of, shape_of, unmet_requirements, valid_of)
 
 #: Ops the scripts know.
 QUANTIZE_OP = "fp8q.quantize"
@@ -231,6 +231,22 @@ def requirements_met(plan: Plan, env: Dict[str, int]) -> List[str]:
 def launch_dims(plan: Plan, env: Dict[str, int]):
     k = plan.kernel
     return dims_of(k.grid, env, "grid"), dims_of(k.block, env, "block")
+
+
+def launch_problems(plan: Plan, env: Dict[str, int]) -> List[str]:
+    """Launch shapes that the GPU would refuse (checked without a GPU)."""
+    k = plan.kernel
+    grid, block = launch_dims(plan, env)
+    cluster = dims_of(k.cluster, env, "cluster")
+    problems = []
+    for axis, (g, limit) in enumerate(zip(grid, MAX_GRID)):
+        if not 0 <= g <= limit:
+            problems.append(f"grid[{axis}] = {g} is outside 0..{limit}")
+    if min(block) < 1 or block[0] * block[1] * block[2] > MAX_THREADS_PER_BLOCK:
+        problems.append(f"block {list(block)} must have 1..{MAX_THREADS_PER_BLOCK} threads")
+    if min(cluster) < 1 or any(g % c for g, c in zip(grid, cluster)):
+        problems.append(f"grid {list(grid)} is not a multiple of cluster {list(cluster)}")
+    return problems
 
 
 # Byte counts for bandwidth tables.

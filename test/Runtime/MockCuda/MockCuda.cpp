@@ -164,7 +164,6 @@ struct MockState {
   int ccMajor = 9, ccMinor = 0;
   unsigned long long memory = kDefaultMemory;
   unsigned long long used = 0;
-  bool log = false;
   std::map<CUdeviceptr, size_t> allocations;
   MockContext primary{0};
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
@@ -178,7 +177,7 @@ MockState &state() {
 thread_local std::vector<CUcontext> tContextStack;
 
 void logf(const char *format, const std::string &text) {
-  if (state().log)
+  if (std::getenv("FP8Q_MOCK_CUDA_LOG"))
     std::fprintf(stderr, format, text.c_str());
 }
 
@@ -504,7 +503,6 @@ MOCK_EXPORT CUresult cuInit(unsigned flags) {
   }
   if (const char *v = std::getenv("FP8Q_MOCK_CUDA_MEMORY"))
     s.memory = std::strtoull(v, nullptr, 10);
-  s.log = std::getenv("FP8Q_MOCK_CUDA_LOG") != nullptr;
   if (flags != 0)
     return CUDA_ERROR_INVALID_VALUE;
   if (s.devices <= 0)
