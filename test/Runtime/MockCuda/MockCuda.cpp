@@ -971,6 +971,7 @@ MOCK_EXPORT CUresult cuGetProcAddress_v2(const char *symbol, void **function,
       "cuCtxPopCurrent",    "cuStreamDestroy",           "cuEventDestroy",
       "cuMemAlloc",         "cuMemFree",                 "cuMemGetInfo",
       "cuMemcpyHtoD",       "cuMemcpyDtoH",              "cuMemcpyDtoD",
+      "cuMemcpyDtoDAsync",
       "cuMemcpyHtoDAsync",  "cuMemcpyDtoHAsync",         "cuMemsetD8",
       "cuMemHostRegister",  "cuEventElapsedTime",        "cuGetProcAddress"};
   std::string name = symbol;
