@@ -54,6 +54,17 @@ except Exception:
     lit_config.warning("numpy/pytest not importable by %s: Python tests "
                        "are UNSUPPORTED" % config.python_executable)
 
+# cuda-device: a CUDA GPU is usable here (`nvidia-smi -L` lists one). Tests
+# that launch kernels on a real GPU say `REQUIRES: cuda-device`.
+import subprocess
+try:
+    listed = subprocess.run(["nvidia-smi", "-L"], capture_output=True,
+                            text=True, timeout=30)
+    if listed.returncode == 0 and "GPU " in listed.stdout:
+        config.available_features.add("cuda-device")
+except (OSError, subprocess.SubprocessError):
+    pass
+
 # CPU execution (mlir-runner) support libraries of the LLVM 22 install.
 for name in ("mlir_runner_utils", "mlir_c_runner_utils"):
     config.substitutions.append(

@@ -1,0 +1,328 @@
+"""Tests of fp8q.expr, fp8q.manifest and fp8q.runtime (run by python-runtime.test).
+
+The runtime tests run on the mock CUDA driver of test/Runtime/MockCuda
+(FP8Q_CUDA_DRIVER_LIBRARY, ctypes binding), which plays an sm_90 GPU and
+executes mock_add_i64 on the host; cases that need another mock
+configuration run in a subprocess.
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from fp8q import expr
+from fp8q.manifest import ManifestError, chip_runs_on, load_manifest, parse_manifest
+
+MOCK = os.environ.get("FP8Q_TEST_MOCK_CUDA", "")
+needs_mock = pytest.mark.skipif(not os.path.exists(MOCK), reason="mock CUDA driver not built")
+
+
+# ---------------------------------------------------------------------------
+# Expressions
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text, env, value", [
+    ("ceil(K/128)", {"K": 200}, 2),
+    ("ceil(K/128)", {"K": 256}, 2),
+    ("K // 128", {"K": 255}, 1),
+    ("ceil(M*K/4096)", {"M": 3, "K": 200}, 1),
+    ("min(M, 64) + max(K, 1, 7)", {"M": 100, "K": 3}, 71),
+    ("-(M - 10) * 2", {"M": 4}, 12),
+    ("floor(7/2) + 7 % 4", {}, 6),
+    (42, {}, 42),
+])
+def test_expression_values(text, env, value):
+    assert expr.evaluate_int(expr.parse(text), env, "test") == value
+
+
+@pytest.mark.parametrize("text, env, value", [
+    ("K*2 % 16 == 0", {"K": 200}, True),
+    ("K*2 % 16 == 0", {"K": 100}, False),
+    ("M >= 1 and not K < 128", {"M": 1, "K": 128}, True),
+    ("M == 0 or K != 0", {"M": 1, "K": 0}, False),
+])
+def test_conditions(text, env, value):
+    assert expr.parse(text).evaluate(env) is value
+
+
+@pytest.mark.parametrize("text, message", [
+    ("ceil(K/", "unexpected end"),
+    ("__import__('os')", "unexpected"),
+    ("K ** 2", "unexpected '*'"),
+    ("1 < K < 2", "chained comparisons"),
+    ("sqrt(K)", "unknown function 'sqrt'"),
+    ("ceil", "needs arguments"),
+    ("K.real", "unexpected '.'"),
+    ("", "empty expression"),
+    ("(" * 100 + "1" + ")" * 100, "nested deeper"),
+])
+def test_expression_rejects(text, message):
+    with pytest.raises(expr.ExpressionError, match=message.replace("(", r"\(").replace("*", r"\*")):
+        expr.parse(text)
+
+
+def test_expression_evaluation_errors():
+    with pytest.raises(expr.ExpressionError, match="not an integer"):
+        expr.evaluate_int(expr.parse("K/128"), {"K": 200}, "shape")
+    with pytest.raises(expr.ExpressionError, match="needs K"):
+        expr.parse("K + 1").evaluate({})
+    with pytest.raises(expr.ExpressionError, match="divides by zero"):
+        expr.parse("M / K").evaluate({"M": 1, "K": 0})
+
+
+# ---------------------------------------------------------------------------
+# Manifest validation
+# ---------------------------------------------------------------------------
+
+
+def kernel(**overrides):
+    k = {"name": "mock_add_i64", "cubin": "k.cubin", "op": "test.add",
+         "args": [{"name": "x", "kind": "ptr", "dtype": "i64", "shape": ["N"]},
+                  {"name": "y", "kind": "ptr", "dtype": "i64", "shape": ["N"]},
+                  {"name": "N", "kind": "i64"}],
+         "grid": ["ceil(N/128)", 1, 1], "block": [128, 1, 1]}
+    k.update(overrides)
+    return k
+
+
+def manifest(*kernels, **top):
+    data = {"version": 1, "chip": "sm_90a", "kernels": list(kernels) or [kernel()]}
+    data.update(top)
+    return data
+
+
+def test_manifest_accepts_the_example_and_defaults():
+    m = parse_manifest(manifest(), check_files=False)
+    k = m.kernels[0]
+    assert [a.name for a in k.pointer_args] == ["x", "y"]
+    assert [str(c) for c in k.cluster] == ["1", "1", "1"]
+    assert k.inferable_sizes() == {"N": ("x", 0)}
+    assert k.signature() == "mock_add_i64(x: i64[N], y: i64[N], N: i64)"
+
+
+@pytest.mark.parametrize("data, message", [
+    (manifest(version=2), "version: schema version 2 is not supported"),
+    (manifest(chip="hopper"), "chip: not a CUDA architecture name"),
+    (manifest(kernel(shared_byte=0)), "kernels[0]: unknown key 'shared_byte'"),
+    (manifest(kernel(cubin="../k.cubin")), "kernels[0].cubin: '../k.cubin' must be a path inside"),
+    (manifest(kernel(grid=["ceil(N/128)", 1])), "kernels[0].grid: expected 3 entries"),
+    (manifest(kernel(grid=["ceil(M/128)", 1, 1])), "kernels[0].grid[0]: 'ceil(M/128)' uses M"),
+    (manifest(kernel(requires=["N %"])), "kernels[0].requires[0]: cannot parse"),
+    (manifest(kernel(), kernel()), "kernels[1].name: duplicate kernel name"),
+    (manifest(kernel(args=[{"name": "x", "kind": "ptr", "dtype": "f7", "shape": [1]}])),
+     "kernels[0].args[0].dtype: unknown dtype 'f7'"),
+    (manifest(kernel(args=[{"name": "stream", "kind": "i64"}])),
+     "kernels[0].args[0].name: 'stream' is not a usable identifier"),
+    (manifest(kernel(args=[{"name": "t", "kind": "tensormap", "of": "x", "box": [1]}])),
+     "kernels[0].args[0].of: 'x' is not a pointer argument"),
+])
+def test_manifest_errors_name_the_entry(data, message):
+    with pytest.raises(ManifestError, match=message.replace("[", r"\[").replace("]", r"\]")
+                       .replace("(", r"\(").replace(")", r"\)").replace(".", r"\.")):
+        parse_manifest(data, check_files=False)
+
+
+def test_manifest_files(tmp_path):
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest()))
+    with pytest.raises(ManifestError, match="k.cubin does not exist"):
+        load_manifest(str(tmp_path))
+    (tmp_path / "k.cubin").write_bytes(b"FP8QMOCK\0")
+    assert load_manifest(str(tmp_path)).kernels[0].name == "mock_add_i64"
+    (tmp_path / "manifest.json").write_text("{")
+    with pytest.raises(ManifestError, match="invalid JSON"):
+        load_manifest(str(tmp_path))
+
+
+@pytest.mark.parametrize("chip, cc, ok", [
+    ("sm_90a", (9, 0), True), ("sm_90a", (10, 0), False), ("sm_90", (9, 0), True),
+    ("sm_80", (8, 6), True), ("sm_86", (8, 0), False), ("sm_80", (9, 0), False),
+    ("sm_100f", (10, 3), True),
+])
+def test_chip_compatibility(chip, cc, ok):
+    assert chip_runs_on(chip, *cc) is ok
+
+
+# ---------------------------------------------------------------------------
+# Runtime on the mock driver
+# ---------------------------------------------------------------------------
+
+
+def export(tmp_path, *kernels, chip="sm_90a", image=b"FP8QMOCK\0"):
+    (tmp_path / "k.cubin").write_bytes(image)
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest(*kernels, chip=chip)))
+    return str(tmp_path)
+
+
+@pytest.fixture
+def rt():
+    if not os.path.exists(MOCK):
+        pytest.skip("mock CUDA driver not built")
+    os.environ["FP8Q_CUDA_DRIVER_LIBRARY"] = MOCK
+    os.environ["FP8Q_CUDA_BACKEND"] = "ctypes"
+    import fp8q.runtime as runtime  # noqa: PLC0415
+
+    return runtime
+
+
+class FakeCudaArray:
+    """An object with __cuda_array_interface__ (like a CuPy array)."""
+
+    def __init__(self, buffer, shape=None, typestr="<i8", strides=None, offset=0):
+        self.__cuda_array_interface__ = {
+            "shape": tuple(shape or buffer.shape), "typestr": typestr,
+            "data": (buffer.ptr + offset, False), "strides": strides, "version": 3}
+
+
+def test_launch_passes_arguments_in_order(rt, tmp_path):
+    kernels = rt.load(export(tmp_path))
+    x = rt.DeviceBuffer.from_numpy(np.arange(300, dtype=np.int64))
+    y = rt.DeviceBuffer.from_numpy(np.full(300, 7, dtype=np.int64))
+    launch = kernels["mock_add_i64"](x, y)  # N inferred from x
+    assert launch.grid == (3, 1, 1) and launch.sizes == {"N": 300}
+    np.testing.assert_array_equal(y.to_numpy(), np.arange(300) + 7)
+    launch()  # a prepared launch runs again
+    np.testing.assert_array_equal(y.to_numpy(), 2 * np.arange(300) + 7)
+    kernels["mock_add_i64"](x.ptr, y.ptr, N=300)  # raw pointers need N
+    np.testing.assert_array_equal(y.to_numpy(), 3 * np.arange(300) + 7)
+    kernels["mock_add_i64"](FakeCudaArray(x), FakeCudaArray(y))
+    np.testing.assert_array_equal(y.to_numpy(), 4 * np.arange(300) + 7)
+
+
+def test_argument_checks(rt, tmp_path):
+    kernels = rt.load(export(tmp_path, kernel(requires=["N % 2 == 0"])))
+    k = kernels["mock_add_i64"]
+    x = rt.DeviceBuffer.from_numpy(np.arange(10, dtype=np.int64))
+    y32 = rt.DeviceBuffer.from_numpy(np.arange(10, dtype=np.int32))
+    odd = rt.DeviceBuffer.from_numpy(np.arange(9, dtype=np.int64))
+    cases = [
+        ((x,), {}, "takes 2 array argument"),
+        ((x, y32), {}, "argument y: expected i64 elements, got i32"),
+        ((x, x), {"N": 8}, r"argument x: expected shape \[N\] = \[8\] with N=8, got \[10\]"),
+        ((odd, odd), {}, r"requires N % 2 == 0, which does not hold for N=9"),
+        ((x.ptr, x.ptr), {}, "give N="),
+        ((x, x), {"M": 3}, "has no scalar argument 'M'"),
+        ((x, x), {"N": 2.5}, "N must be an integer"),
+        ((x.ptr + 8, x.ptr), {"N": 2}, "argument x: address 0x[0-9a-f]+ is not 16-byte aligned"),
+        ((FakeCudaArray(x, shape=(5,), strides=(16,)), FakeCudaArray(x, shape=(5,))), {},
+         "argument x must be contiguous"),
+        (("x", x), {}, "cannot pass a str"),
+    ]
+    for arrays, sizes, message in cases:
+        with pytest.raises(rt.LaunchError, match=message):
+            k(*arrays, **sizes)
+    with pytest.raises(KeyError, match="no kernel 'nope'"):
+        kernels["nope"]
+
+
+def test_launch_configuration_checks(rt, tmp_path):
+    kernels = rt.load(export(tmp_path, kernel(block=[2048, 1, 1]),
+                             kernel(name="mock_shared", shared_bytes="N * 1024")))
+    x = rt.DeviceBuffer.from_numpy(np.arange(4, dtype=np.int64))
+    with pytest.raises(rt.LaunchError, match=r"block \[2048, 1, 1\] must have 1...1024 threads"):
+        kernels["mock_add_i64"](x, x)
+    big = rt.DeviceBuffer.from_numpy(np.zeros(1000, dtype=np.int64))
+    with pytest.raises(rt.LaunchError, match="1024000 bytes of shared memory; .* allows 232448"):
+        kernels["mock_shared"](big, big)
+
+
+def test_cluster_and_tensor_map_launch(rt, tmp_path, capfd):
+    os.environ["FP8Q_MOCK_CUDA_LOG"] = "1"
+    tm = kernel(name="mock_tma", args=[
+        {"name": "a", "kind": "ptr", "dtype": "f8e4m3fn", "shape": ["M", "K"]},
+        {"name": "a_map", "kind": "tensormap", "of": "a", "box": [64, 128], "dtype": "u8",
+         "swizzle": "128B"},
+        {"name": "a_by_value", "kind": "tensormap", "of": "a", "box": [1, 128],
+         "pass": "value"},
+        {"name": "M", "kind": "i64"}, {"name": "K", "kind": "i64"}],
+        grid=["ceil(M/64)", 1, 1], cluster=[2, 1, 1])
+    kernels = rt.load(export(tmp_path, tm))
+    a = rt.DeviceBuffer((256, 512), "f8e4m3fn")
+    launch = kernels["mock_tma"](a)
+    assert launch.grid == (4, 1, 1)
+    kernels["mock_tma"](a)  # equal maps share their device copy
+    assert len(kernels._tensor_maps) == 1
+    err = capfd.readouterr().err
+    assert "tensor map type 0 dims 512 256 strides 512 box 128/1 64/1 interleave 0 swizzle 3" in err
+    assert "launch mock_tma grid 4x1x1 block 128x1x1 cluster 2x1x1 smem 0" in err
+    odd = rt.DeviceBuffer((130, 512), "f8e4m3fn")
+    with pytest.raises(rt.LaunchError, match=r"grid \[3, 1, 1\] is not a multiple of cluster"):
+        kernels["mock_tma"](odd)
+
+
+def test_timing_and_buffers(rt, tmp_path):
+    kernels = rt.load(export(tmp_path))
+    x = rt.DeviceBuffer.from_numpy(np.arange(64, dtype=np.int64))
+    y = rt.DeviceBuffer((64,), "i64")
+    y.fill_bytes(0)
+    launch = kernels["mock_add_i64"].bind(x, y)
+    times = rt.benchmark(launch, warmup=2, rep=5, flush_l2=False, return_mode="all")
+    assert len(times) == 5 and all(t >= 0 for t in times)
+    assert rt.time_ms(launch) >= 0
+    np.testing.assert_array_equal(y.to_numpy(), 8 * np.arange(64))
+    z = rt.DeviceBuffer((64,), "i64")
+    y.copy_to(z)
+    np.testing.assert_array_equal(z.to_numpy(), 8 * np.arange(64))
+    with pytest.raises(ValueError, match="a int64 array cannot hold bf16"):
+        rt.DeviceBuffer.from_numpy(np.zeros(4, dtype=np.int64), "bf16")
+
+
+def _run_isolated(code, **env):
+    """Runs `code` in a fresh interpreter on the mock driver; returns stderr+stdout."""
+    full = dict(os.environ)
+    full.update(FP8Q_CUDA_DRIVER_LIBRARY=MOCK, FP8Q_CUDA_BACKEND="ctypes")
+    full.update(env)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=full)
+    return done.returncode, done.stdout + done.stderr
+
+
+LAUNCH_ONE = """
+import numpy as np, fp8q.runtime as rt
+ks = rt.load({directory!r})
+x = rt.DeviceBuffer.from_numpy(np.arange(4, dtype=np.int64))
+try:
+    ks["mock_add_i64"](x, x)
+except (rt.UnsupportedDeviceError, rt.CudaError) as err:
+    print(type(err).__name__ + ": " + str(err))
+"""
+
+
+@needs_mock
+def test_wrong_architecture_is_named(tmp_path):
+    directory = export(tmp_path)
+    code, out = _run_isolated(LAUNCH_ONE.format(directory=directory), FP8Q_MOCK_CUDA_CC="80")
+    assert "UnsupportedDeviceError: this kernel needs sm_90a (Hopper); found sm_80 " \
+           "(Mock GPU sm_80, device 0)" in out, out
+
+
+@needs_mock
+def test_cuda_errors_name_the_call(tmp_path):
+    # An sm_80 ELF cubin in a manifest that claims sm_90: the driver refuses it.
+    elf = bytearray(64)
+    elf[0:4], elf[7], elf[8] = b"\x7fELF", 0x41, 8
+    elf[48:52] = ((80 << 8) | 4).to_bytes(4, "little")
+    directory = export(tmp_path, chip="sm_90", image=bytes(elf))
+    code, out = _run_isolated(LAUNCH_ONE.format(directory=directory))
+    assert "CudaError: cuModuleLoadData failed: CUDA_ERROR_NO_BINARY_FOR_GPU: no kernel image " \
+           "is available for execution on the device (loading" in out, out
+    assert "the manifest says the cubin is for sm_90" in out, out
+
+
+@needs_mock
+def test_no_device_and_no_driver():
+    code, out = _run_isolated("import fp8q.runtime as rt\ntry:\n rt.current_device()\n"
+                              "except rt.UnsupportedDeviceError as e: print(e)",
+                              FP8Q_MOCK_CUDA_DEVICES="0")
+    assert "no CUDA device found (cuInit: CUDA_ERROR_NO_DEVICE)" in out, out
+    code, out = _run_isolated("import fp8q.runtime as rt\ntry:\n rt.current_device()\n"
+                              "except rt.UnsupportedDeviceError as e: print(e)",
+                              FP8Q_CUDA_DRIVER_LIBRARY="/nonexistent/libcuda.so.1")
+    assert "no CUDA driver found: cannot load /nonexistent/libcuda.so.1" in out, out
+    code, out = _run_isolated("import fp8q.runtime as rt\nb = rt.DeviceBuffer((1 << 31,), 'u8')",
+                              FP8Q_MOCK_CUDA_MEMORY="1048576")
+    assert "cuMemAlloc failed: CUDA_ERROR_OUT_OF_MEMORY: out of memory allocating 2147483648 " \
+           "bytes (2.0 GiB) on Mock GPU sm_90, sm_90, device 0; 1048576 bytes (1.0 MiB) free" in out

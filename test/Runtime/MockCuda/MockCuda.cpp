@@ -1,0 +1,994 @@
+//===- MockCuda.cpp - a CPU test double of the CUDA driver API ------------===//
+//
+// Part of the fp8q project.
+//
+// libfp8q_mock_cuda.so implements the part of the CUDA driver API that
+// libFP8QCudaRuntime and python/fp8q/runtime.py use, on the CPU, so that CI
+// machines without a GPU can run their host logic end to end: "device"
+// memory is host memory, a "module" is accepted or rejected by the
+// architecture it names, and a few kernels (below) are executed on the host.
+// It is a test tool only, selected with FP8Q_CUDA_DRIVER_LIBRARY.
+//
+// Behaviour, from the environment:
+//   FP8Q_MOCK_CUDA_DEVICES   number of devices (default 1; 0: cuInit fails
+//                            with CUDA_ERROR_NO_DEVICE)
+//   FP8Q_MOCK_CUDA_CC        compute capability as "90" (default) or "80"
+//   FP8Q_MOCK_CUDA_MEMORY    bytes of device memory (default 1 GiB)
+//   FP8Q_MOCK_CUDA_LOG       if set, each launch, module load and tensor map
+//                            is printed to stderr as "mock-cuda: ..."
+//   FP8Q_MOCK_CUDA_CORRUPT   "flip": selftest_* kernels flip the lowest bit
+//                            of their first output code; "skip": they write
+//                            nothing (to test that checkers notice)
+// Module images: an ELF cubin is accepted if its e_flags name the device's
+// SM, PTX if its .target is not newer than the device, and any image that
+// starts with "FP8QMOCK"; every other image fails with
+// CUDA_ERROR_NO_BINARY_FOR_GPU / CUDA_ERROR_INVALID_PTX / INVALID_IMAGE.
+// Kernels named "missing*" do not exist. Kernels executed on the host:
+//   mock_add_i64(const int64 *x, int64 *y, int64 n): y[i] += x[i]
+//   selftest_*: the self-test quantizers of scripts/device/selftest_kernels.py
+//   (same names, parameters and bit-exact results as their CUDA C).
+//
+// The types are declared here (not taken from cuda.h) so that the mock
+// builds without CUDA; the launch structs' layout is asserted.
+//
+//===----------------------------------------------------------------------===//
+
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#define MOCK_EXPORT extern "C" __attribute__((visibility("default")))
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// The driver API's types and constants (subset, same values as cuda.h)
+//===----------------------------------------------------------------------===//
+
+using CUresult = int;
+using CUdevice = int;
+using CUdeviceptr = unsigned long long;
+struct MockContext;
+struct MockModule;
+struct MockFunction;
+struct MockStream;
+struct MockEvent;
+using CUcontext = MockContext *;
+using CUmodule = MockModule *;
+using CUfunction = MockFunction *;
+using CUstream = MockStream *;
+using CUevent = MockEvent *;
+
+constexpr CUresult CUDA_SUCCESS = 0;
+constexpr CUresult CUDA_ERROR_INVALID_VALUE = 1;
+constexpr CUresult CUDA_ERROR_OUT_OF_MEMORY = 2;
+constexpr CUresult CUDA_ERROR_NOT_INITIALIZED = 3;
+constexpr CUresult CUDA_ERROR_NO_DEVICE = 100;
+constexpr CUresult CUDA_ERROR_INVALID_DEVICE = 101;
+constexpr CUresult CUDA_ERROR_INVALID_IMAGE = 200;
+constexpr CUresult CUDA_ERROR_INVALID_CONTEXT = 201;
+constexpr CUresult CUDA_ERROR_NO_BINARY_FOR_GPU = 209;
+constexpr CUresult CUDA_ERROR_INVALID_PTX = 218;
+constexpr CUresult CUDA_ERROR_INVALID_HANDLE = 400;
+constexpr CUresult CUDA_ERROR_NOT_FOUND = 500;
+constexpr CUresult CUDA_ERROR_LAUNCH_FAILED = 719;
+constexpr CUresult CUDA_ERROR_NOT_SUPPORTED = 801;
+
+constexpr int CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16;
+constexpr int CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE = 38;
+constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
+constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
+constexpr int CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97;
+constexpr int CU_JIT_ERROR_LOG_BUFFER = 5;
+constexpr int CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
+constexpr int CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4;
+constexpr int CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2;
+constexpr unsigned CU_MEMORYTYPE_HOST = 1;
+constexpr unsigned CU_MEMORYTYPE_DEVICE = 2;
+constexpr int CU_GET_PROC_ADDRESS_SUCCESS = 0;
+constexpr int CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND = 1;
+
+/// Mock device properties (those of an H100/H200 where it matters).
+constexpr int kMultiprocessors = 132;
+constexpr int kL2Bytes = 50 * 1024 * 1024;
+constexpr int kMaxSharedOptIn = 227 * 1024;
+constexpr int kDriverVersion = 13000;
+constexpr unsigned long long kDefaultMemory = 1ULL << 30;
+constexpr size_t kAllocationAlignment = 256;
+
+struct CUlaunchAttributeValue {
+  union {
+    char pad[64];
+    struct {
+      unsigned x, y, z;
+    } clusterDim;
+  };
+};
+struct CUlaunchAttribute {
+  int id;
+  char pad[8 - sizeof(int)];
+  CUlaunchAttributeValue value;
+};
+struct CUlaunchConfig {
+  unsigned gridDimX, gridDimY, gridDimZ;
+  unsigned blockDimX, blockDimY, blockDimZ;
+  unsigned sharedMemBytes;
+  CUstream hStream;
+  CUlaunchAttribute *attrs;
+  unsigned numAttrs;
+};
+
+// NOTE: these must match cuda.h's layout (CUDA 12 and 13), which the
+// runtime passes to cuLaunchKernelEx.
+static_assert(sizeof(CUlaunchAttribute) == 72, "CUlaunchAttribute layout");
+static_assert(sizeof(CUlaunchConfig) == 56, "CUlaunchConfig layout");
+static_assert(offsetof(CUlaunchConfig, hStream) == 32, "CUlaunchConfig layout");
+static_assert(offsetof(CUlaunchConfig, numAttrs) == 48, "CUlaunchConfig layout");
+
+//===----------------------------------------------------------------------===//
+// Mock state
+//===----------------------------------------------------------------------===//
+
+struct MockContext {
+  int device;
+};
+struct MockModule {
+  std::string kind;
+};
+struct MockFunction {
+  std::string name;
+};
+struct MockStream {
+  int unused;
+};
+struct MockEvent {
+  double milliseconds = 0.0;
+};
+
+struct MockState {
+  std::mutex mutex;
+  bool initialized = false;
+  int devices = 1;
+  int ccMajor = 9, ccMinor = 0;
+  unsigned long long memory = kDefaultMemory;
+  unsigned long long used = 0;
+  std::map<CUdeviceptr, size_t> allocations;
+  MockContext primary{0};
+  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+};
+
+MockState &state() {
+  static MockState *instance = new MockState();
+  return *instance;
+}
+
+thread_local std::vector<CUcontext> tContextStack;
+
+void logf(const char *format, const std::string &text) {
+  if (std::getenv("FP8Q_MOCK_CUDA_LOG"))
+    std::fprintf(stderr, format, text.c_str());
+}
+
+bool isDevicePointer(const void *ptr, size_t bytes) {
+  MockState &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  auto address = reinterpret_cast<CUdeviceptr>(ptr);
+  auto it = s.allocations.upper_bound(address);
+  if (it == s.allocations.begin())
+    return false;
+  --it;
+  return address >= it->first && address + bytes <= it->first + it->second;
+}
+
+//===----------------------------------------------------------------------===//
+// Numerics of the self-test kernels (docs: python/fp8q/reference.py)
+//===----------------------------------------------------------------------===//
+
+constexpr float kE4M3Max = 448.0f;
+constexpr float kSelfTestEps = 1e-4f;
+constexpr int64_t kGroup = 128;
+
+float bitsToFloat(uint32_t bits) {
+  float f;
+  std::memcpy(&f, &bits, sizeof(f));
+  return f;
+}
+
+uint32_t floatToBits(float f) {
+  uint32_t bits;
+  std::memcpy(&bits, &f, sizeof(bits));
+  return bits;
+}
+
+/// cvt.rn.satfinite.e4m3x2.f32 on one value, on the bits (RN-even, subnormal
+/// quantum 2^-9, saturation to +-448, NaN -> 0x7F, sign of zero kept).
+uint8_t encodeE4M3(float x) {
+  uint32_t bits = floatToBits(x);
+  uint32_t negative = bits >> 31;
+  int32_t magnitude = static_cast<int32_t>(bits & 0x7FFFFFFFu);
+  if (magnitude > 0x7F800000)
+    return 0x7F;
+  int32_t exponent = magnitude >> 23;
+  int32_t significand = magnitude & 0x7FFFFF;
+  if (exponent != 0)
+    significand |= 0x800000;
+  exponent = std::max(exponent, 1);
+  int32_t shift = 20 + std::clamp(121 - exponent, 0, 6);
+  int32_t kept = significand >> shift;
+  int32_t dropped = significand & ((1 << shift) - 1);
+  int32_t half = 1 << (shift - 1);
+  bool roundUp = dropped > half || (dropped == half && (kept & 1));
+  int32_t code = (std::max(exponent - 121, 0) << 3) + kept + (roundUp ? 1 : 0);
+  code = std::min(code, 0x7E);
+  return static_cast<uint8_t>(code | (negative << 7));
+}
+
+float decodeE4M3(uint8_t code) {
+  int exponent = (code >> 3) & 0xF, mantissa = code & 7;
+  float sign = (code & 0x80) ? -1.0f : 1.0f;
+  if (exponent == 0xF && mantissa == 7)
+    return NAN;
+  if (exponent == 0)
+    return sign * std::ldexp(static_cast<float>(mantissa), -9);
+  return sign * std::ldexp(static_cast<float>(8 + mantissa), exponent - 10);
+}
+
+float nanMax(float a, float b) {
+  if (std::isnan(a) || std::isnan(b))
+    return NAN;
+  return std::max(a, b);
+}
+
+float scaleOf(float amax, bool pow2) {
+  float ratio = amax / kE4M3Max;
+  if (!pow2 || !std::isfinite(ratio) || ratio == 0.0f)
+    return ratio;
+  int exponent = 0;
+  float mantissa = std::frexp(ratio, &exponent);
+  return mantissa == 0.5f ? ratio : std::ldexp(1.0f, exponent);
+}
+
+/// Quantizes an R x C array given by `value(r, c)` with tiles tr x tc.
+/// Codes go to q[r*C + c] (or q[c*R + r] if transposed); the scale of tile
+/// (i, j) to s[i*ceil(C/tc) + j] (or s[j*ceil(R/tr) + i]).
+template <typename ValueFn>
+void quantizeHost(ValueFn value, int64_t rows, int64_t cols, int64_t tr,
+                  int64_t tc, bool transpose, bool pow2, uint8_t *q,
+                  float *s) {
+  int64_t tilesR = (rows + tr - 1) / tr, tilesC = (cols + tc - 1) / tc;
+  for (int64_t i = 0; i < tilesR; ++i) {
+    for (int64_t j = 0; j < tilesC; ++j) {
+      int64_t r1 = std::min(rows, (i + 1) * tr), c1 = std::min(cols, (j + 1) * tc);
+      float amax = 0.0f;
+      for (int64_t r = i * tr; r < r1; ++r)
+        for (int64_t c = j * tc; c < c1; ++c)
+          amax = nanMax(amax, std::fabs(value(r, c)));
+      amax = nanMax(amax, kSelfTestEps);
+      float scale = scaleOf(amax, pow2);
+      float rcp = 1.0f / scale;
+      if (transpose)
+        s[j * tilesR + i] = scale;
+      else
+        s[i * tilesC + j] = scale;
+      for (int64_t r = i * tr; r < r1; ++r)
+        for (int64_t c = j * tc; c < c1; ++c) {
+          uint8_t code = encodeE4M3(value(r, c) * rcp);
+          if (transpose)
+            q[c * rows + r] = code;
+          else
+            q[r * cols + c] = code;
+        }
+    }
+  }
+}
+
+template <typename T> T param(void **params, int index) {
+  T value;
+  std::memcpy(&value, params[index], sizeof(T));
+  return value;
+}
+
+bool runHostKernel(const std::string &name, void **params);
+
+/// Runs a host kernel, corrupting its result if FP8Q_MOCK_CUDA_CORRUPT asks;
+/// returns false if `name` is not one.
+bool runHostKernelMaybeCorrupt(const std::string &name, void **params) {
+  const char *corrupt = std::getenv("FP8Q_MOCK_CUDA_CORRUPT");
+  bool selfTest = name.rfind("selftest_", 0) == 0;
+  if (selfTest && corrupt && std::strcmp(corrupt, "skip") == 0)
+    return true;
+  if (!runHostKernel(name, params))
+    return false;
+  if (selfTest && corrupt && std::strcmp(corrupt, "flip") == 0) {
+    int firstOutput = name == "selftest_tile_transpose" ? 2 : 1;
+    *param<uint8_t *>(params, firstOutput) ^= 1;
+  }
+  return true;
+}
+
+/// Runs a host kernel; returns false if `name` is not one.
+bool runHostKernel(const std::string &name, void **params) {
+  if (name == "mock_add_i64") {
+    auto *x = param<const int64_t *>(params, 0);
+    auto *y = param<int64_t *>(params, 1);
+    auto n = param<int64_t>(params, 2);
+    for (int64_t i = 0; i < n; ++i)
+      y[i] += x[i];
+    return true;
+  }
+  if (name.rfind("selftest_quantize_", 0) == 0) {
+    auto *src = param<const uint16_t *>(params, 0);
+    bool fused = name == "selftest_quantize_fused";
+    auto rows = param<int64_t>(params, fused ? 5 : 3);
+    auto cols = param<int64_t>(params, fused ? 6 : 4);
+    auto value = [&](int64_t r, int64_t c) {
+      return bitsToFloat(static_cast<uint32_t>(src[r * cols + c]) << 16);
+    };
+    auto *q = param<uint8_t *>(params, 1);
+    auto *s = param<float *>(params, 2);
+    if (name == "selftest_quantize_1x128")
+      quantizeHost(value, rows, cols, 1, kGroup, false, false, q, s);
+    else if (name == "selftest_quantize_1x128_pow2")
+      quantizeHost(value, rows, cols, 1, kGroup, false, true, q, s);
+    else if (name == "selftest_quantize_128x1_t")
+      quantizeHost(value, rows, cols, kGroup, 1, true, false, q, s);
+    else if (name == "selftest_quantize_128x128")
+      quantizeHost(value, rows, cols, kGroup, kGroup, false, false, q, s);
+    else if (fused) {
+      quantizeHost(value, rows, cols, 1, kGroup, false, false, q, s);
+      quantizeHost(value, rows, cols, kGroup, 1, true, false,
+                   param<uint8_t *>(params, 3), param<float *>(params, 4));
+    } else
+      return false;
+    return true;
+  }
+  if (name == "selftest_tile_transpose") {
+    auto *q = param<const uint8_t *>(params, 0);
+    auto *s = param<const float *>(params, 1);
+    auto rows = param<int64_t>(params, 4);
+    auto cols = param<int64_t>(params, 5);
+    int64_t groups = (cols + kGroup - 1) / kGroup;
+    // The transposed array [K, M] at (k, m) is x'[m, k] = f32(q) * s.
+    auto value = [&](int64_t k, int64_t m) {
+      return decodeE4M3(q[m * cols + k]) * s[m * groups + k / kGroup];
+    };
+    quantizeHost(value, cols, rows, 1, kGroup, false, false,
+                 param<uint8_t *>(params, 2), param<float *>(params, 3));
+    return true;
+  }
+  return false;
+}
+
+std::string dims(unsigned x, unsigned y, unsigned z) {
+  return std::to_string(x) + "x" + std::to_string(y) + "x" + std::to_string(z);
+}
+
+CUresult launch(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
+                unsigned bx, unsigned by, unsigned bz, unsigned smem,
+                void **params, void **extra, const std::string &cluster) {
+  if (!f)
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (tContextStack.empty() || !tContextStack.back())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (!gx || !gy || !gz || !bx || !by || !bz || bx * by * bz > 1024 ||
+      smem > static_cast<unsigned>(kMaxSharedOptIn) || (!params && !extra))
+    return CUDA_ERROR_INVALID_VALUE;
+  logf("mock-cuda: launch %s\n",
+       f->name + " grid " + dims(gx, gy, gz) + " block " + dims(bx, by, bz) +
+           cluster + " smem " + std::to_string(smem));
+  if (params && !runHostKernelMaybeCorrupt(f->name, params) &&
+      f->name.rfind("selftest_", 0) == 0)
+    return CUDA_ERROR_LAUNCH_FAILED;
+  return CUDA_SUCCESS;
+}
+
+/// Architecture number (90 for sm_90a) after `marker` in `text`, or -1.
+int findArch(const std::string &text, const char *marker) {
+  size_t at = text.find(marker);
+  if (at == std::string::npos)
+    return -1;
+  return std::atoi(text.c_str() + at + std::strlen(marker));
+}
+
+CUresult loadImage(CUmodule *module, const void *image, std::string *log) {
+  if (!module || !image)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (tContextStack.empty() || !tContextStack.back())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  MockState &s = state();
+  int deviceSm = s.ccMajor * 10 + s.ccMinor;
+  const char *data = static_cast<const char *>(image);
+  std::string kind;
+  if (std::memcmp(data, "FP8QMOCK", 8) == 0) {
+    kind = "mock image";
+  } else if (std::memcmp(data, "\x7f" "ELF", 4) == 0) {
+    uint32_t flags;
+    std::memcpy(&flags, data + 48, sizeof(flags));
+    int sm = static_cast<unsigned char>(data[8]) >= 8 ? (flags >> 8) & 0xff
+                                                      : flags & 0xff;
+    if (sm != deviceSm)
+      return CUDA_ERROR_NO_BINARY_FOR_GPU;
+    kind = "cubin sm_" + std::to_string(sm);
+  } else {
+    std::string text(data, strnlen(data, 1 << 20));
+    int target = findArch(text, ".target sm_");
+    if (target < 0)
+      return CUDA_ERROR_INVALID_IMAGE;
+    if (target > deviceSm) {
+      *log = "ptxas fatal   : SM version specified by .target is higher than "
+             "default SM version assumed";
+      return CUDA_ERROR_INVALID_PTX;
+    }
+    kind = "PTX sm_" + std::to_string(target);
+  }
+  logf("mock-cuda: module load %s\n", kind);
+  *module = new MockModule{kind};
+  return CUDA_SUCCESS;
+}
+
+CUresult copyBytes(void *dst, const void *src, size_t bytes) {
+  if (bytes && (!dst || !src))
+    return CUDA_ERROR_INVALID_VALUE;
+  std::memmove(dst, src, bytes);
+  return CUDA_SUCCESS;
+}
+
+CUresult requireContext() {
+  if (!state().initialized)
+    return CUDA_ERROR_NOT_INITIALIZED;
+  if (tContextStack.empty() || !tContextStack.back())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  return CUDA_SUCCESS;
+}
+
+struct KnownError {
+  CUresult code;
+  const char *name;
+  const char *text;
+};
+constexpr KnownError kErrors[] = {
+    {CUDA_SUCCESS, "CUDA_SUCCESS", "no error"},
+    {CUDA_ERROR_INVALID_VALUE, "CUDA_ERROR_INVALID_VALUE", "invalid argument"},
+    {CUDA_ERROR_OUT_OF_MEMORY, "CUDA_ERROR_OUT_OF_MEMORY", "out of memory"},
+    {CUDA_ERROR_NOT_INITIALIZED, "CUDA_ERROR_NOT_INITIALIZED",
+     "initialization error"},
+    {CUDA_ERROR_NO_DEVICE, "CUDA_ERROR_NO_DEVICE",
+     "no CUDA-capable device is detected"},
+    {CUDA_ERROR_INVALID_DEVICE, "CUDA_ERROR_INVALID_DEVICE",
+     "invalid device ordinal"},
+    {CUDA_ERROR_INVALID_IMAGE, "CUDA_ERROR_INVALID_IMAGE",
+     "device kernel image is invalid"},
+    {CUDA_ERROR_INVALID_CONTEXT, "CUDA_ERROR_INVALID_CONTEXT",
+     "invalid device context"},
+    {CUDA_ERROR_NO_BINARY_FOR_GPU, "CUDA_ERROR_NO_BINARY_FOR_GPU",
+     "no kernel image is available for execution on the device"},
+    {CUDA_ERROR_INVALID_PTX, "CUDA_ERROR_INVALID_PTX",
+     "a PTX JIT compilation failed"},
+    {CUDA_ERROR_INVALID_HANDLE, "CUDA_ERROR_INVALID_HANDLE",
+     "invalid resource handle"},
+    {CUDA_ERROR_NOT_FOUND, "CUDA_ERROR_NOT_FOUND", "named symbol not found"},
+    {CUDA_ERROR_LAUNCH_FAILED, "CUDA_ERROR_LAUNCH_FAILED",
+     "unspecified launch failure"},
+    {CUDA_ERROR_NOT_SUPPORTED, "CUDA_ERROR_NOT_SUPPORTED",
+     "operation not supported"},
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Initialization, devices, contexts
+//===----------------------------------------------------------------------===//
+
+MOCK_EXPORT CUresult cuInit(unsigned flags) {
+  MockState &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (const char *v = std::getenv("FP8Q_MOCK_CUDA_DEVICES"))
+    s.devices = std::atoi(v);
+  if (const char *v = std::getenv("FP8Q_MOCK_CUDA_CC")) {
+    int cc = std::atoi(v);
+    s.ccMajor = cc / 10;
+    s.ccMinor = cc % 10;
+  }
+  if (const char *v = std::getenv("FP8Q_MOCK_CUDA_MEMORY"))
+    s.memory = std::strtoull(v, nullptr, 10);
+  if (flags != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (s.devices <= 0)
+    return CUDA_ERROR_NO_DEVICE;
+  s.initialized = true;
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuDriverGetVersion(int *version) {
+  if (!version)
+    return CUDA_ERROR_INVALID_VALUE;
+  *version = kDriverVersion;
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuGetErrorName(CUresult error, const char **name) {
+  for (const KnownError &known : kErrors)
+    if (known.code == error) {
+      *name = known.name;
+      return CUDA_SUCCESS;
+    }
+  *name = nullptr;
+  return CUDA_ERROR_INVALID_VALUE;
+}
+
+MOCK_EXPORT CUresult cuGetErrorString(CUresult error, const char **text) {
+  for (const KnownError &known : kErrors)
+    if (known.code == error) {
+      *text = known.text;
+      return CUDA_SUCCESS;
+    }
+  *text = nullptr;
+  return CUDA_ERROR_INVALID_VALUE;
+}
+
+MOCK_EXPORT CUresult cuDeviceGetCount(int *count) {
+  if (!state().initialized)
+    return CUDA_ERROR_NOT_INITIALIZED;
+  *count = state().devices;
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuDeviceGet(CUdevice *device, int ordinal) {
+  if (!state().initialized)
+    return CUDA_ERROR_NOT_INITIALIZED;
+  if (ordinal < 0 || ordinal >= state().devices)
+    return CUDA_ERROR_INVALID_DEVICE;
+  *device = ordinal;
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuDeviceGetName(char *name, int length, CUdevice) {
+  std::snprintf(name, length, "Mock GPU sm_%d%d", state().ccMajor,
+                state().ccMinor);
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuDeviceGetAttribute(int *value, int attribute,
+                                          CUdevice) {
+  MockState &s = state();
+  switch (attribute) {
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR:
+    *value = s.ccMajor;
+    break;
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR:
+    *value = s.ccMinor;
+    break;
+  case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT:
+    *value = kMultiprocessors;
+    break;
+  case CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE:
+    *value = kL2Bytes;
+    break;
+  case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN:
+    *value = kMaxSharedOptIn;
+    break;
+  default:
+    *value = 0;
+  }
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuDeviceTotalMem_v2(size_t *bytes, CUdevice) {
+  *bytes = state().memory;
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuDevicePrimaryCtxRetain(CUcontext *context,
+                                              CUdevice device) {
+  if (!state().initialized)
+    return CUDA_ERROR_NOT_INITIALIZED;
+  if (device < 0 || device >= state().devices)
+    return CUDA_ERROR_INVALID_DEVICE;
+  *context = &state().primary;
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuDevicePrimaryCtxRelease_v2(CUdevice) {
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuCtxGetCurrent(CUcontext *context) {
+  *context = tContextStack.empty() ? nullptr : tContextStack.back();
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuCtxSetCurrent(CUcontext context) {
+  if (tContextStack.empty())
+    tContextStack.push_back(context);
+  else
+    tContextStack.back() = context;
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuCtxPushCurrent_v2(CUcontext context) {
+  if (!context)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  tContextStack.push_back(context);
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuCtxPopCurrent_v2(CUcontext *context) {
+  if (tContextStack.empty())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (context)
+    *context = tContextStack.back();
+  tContextStack.pop_back();
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuCtxGetDevice(CUdevice *device) {
+  if (CUresult r = requireContext())
+    return r;
+  *device = tContextStack.back()->device;
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuCtxSynchronize() { return requireContext(); }
+
+//===----------------------------------------------------------------------===//
+// Modules and launches
+//===----------------------------------------------------------------------===//
+
+MOCK_EXPORT CUresult cuModuleLoadData(CUmodule *module, const void *image) {
+  std::string log;
+  return loadImage(module, image, &log);
+}
+
+MOCK_EXPORT CUresult cuModuleLoadDataEx(CUmodule *module, const void *image,
+                                        unsigned numOptions, int *options,
+                                        void **values) {
+  std::string log;
+  CUresult result = loadImage(module, image, &log);
+  char *buffer = nullptr;
+  size_t size = 0;
+  for (unsigned i = 0; i < numOptions; ++i) {
+    if (options[i] == CU_JIT_ERROR_LOG_BUFFER)
+      buffer = static_cast<char *>(values[i]);
+    if (options[i] == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES)
+      size = reinterpret_cast<size_t>(values[i]);
+  }
+  if (buffer && size)
+    std::snprintf(buffer, size, "%s", log.c_str());
+  return result;
+}
+
+MOCK_EXPORT CUresult cuModuleUnload(CUmodule module) {
+  if (!module)
+    return CUDA_ERROR_INVALID_HANDLE;
+  delete module;
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuModuleGetFunction(CUfunction *function, CUmodule module,
+                                         const char *name) {
+  if (!module)
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (std::strncmp(name, "missing", 7) == 0)
+    return CUDA_ERROR_NOT_FOUND;
+  *function = new MockFunction{name};
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuFuncSetAttribute(CUfunction function, int, int) {
+  return function ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+}
+
+MOCK_EXPORT CUresult cuFuncGetAttribute(int *value, int, CUfunction function) {
+  *value = 0;
+  return function ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+}
+
+MOCK_EXPORT CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy,
+                                    unsigned gz, unsigned bx, unsigned by,
+                                    unsigned bz, unsigned smem, CUstream,
+                                    void **params, void **extra) {
+  return launch(f, gx, gy, gz, bx, by, bz, smem, params, extra, "");
+}
+
+MOCK_EXPORT CUresult cuLaunchKernelEx(const CUlaunchConfig *config,
+                                      CUfunction f, void **params,
+                                      void **extra) {
+  if (!config)
+    return CUDA_ERROR_INVALID_VALUE;
+  std::string cluster;
+  for (unsigned i = 0; i < config->numAttrs; ++i) {
+    const CUlaunchAttribute &attribute = config->attrs[i];
+    if (attribute.id != CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
+      continue;
+    const auto &dim = attribute.value.clusterDim;
+    if (!dim.x || !dim.y || !dim.z || config->gridDimX % dim.x ||
+        config->gridDimY % dim.y || config->gridDimZ % dim.z)
+      return CUDA_ERROR_INVALID_VALUE;
+    cluster = " cluster " + dims(dim.x, dim.y, dim.z);
+  }
+  return launch(f, config->gridDimX, config->gridDimY, config->gridDimZ,
+                config->blockDimX, config->blockDimY, config->blockDimZ,
+                config->sharedMemBytes, params, extra, cluster);
+}
+
+//===----------------------------------------------------------------------===//
+// Streams and events
+//===----------------------------------------------------------------------===//
+
+MOCK_EXPORT CUresult cuStreamCreate(CUstream *stream, unsigned) {
+  if (CUresult r = requireContext())
+    return r;
+  *stream = new MockStream{0};
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuStreamDestroy_v2(CUstream stream) {
+  if (!stream)
+    return CUDA_ERROR_INVALID_HANDLE;
+  delete stream;
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuStreamSynchronize(CUstream) { return requireContext(); }
+
+MOCK_EXPORT CUresult cuStreamWaitEvent(CUstream, CUevent event, unsigned) {
+  return event ? requireContext() : CUDA_ERROR_INVALID_HANDLE;
+}
+
+MOCK_EXPORT CUresult cuEventCreate(CUevent *event, unsigned) {
+  if (CUresult r = requireContext())
+    return r;
+  *event = new MockEvent();
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuEventDestroy_v2(CUevent event) {
+  if (!event)
+    return CUDA_ERROR_INVALID_HANDLE;
+  delete event;
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuEventRecord(CUevent event, CUstream) {
+  if (!event)
+    return CUDA_ERROR_INVALID_HANDLE;
+  std::chrono::duration<double, std::milli> elapsed =
+      std::chrono::steady_clock::now() - state().start;
+  event->milliseconds = elapsed.count();
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuEventSynchronize(CUevent event) {
+  return event ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+}
+
+MOCK_EXPORT CUresult cuEventElapsedTime_v2(float *ms, CUevent start,
+                                           CUevent end) {
+  if (!start || !end)
+    return CUDA_ERROR_INVALID_HANDLE;
+  *ms = static_cast<float>(end->milliseconds - start->milliseconds);
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuEventElapsedTime(float *ms, CUevent start,
+                                        CUevent end) {
+  return cuEventElapsedTime_v2(ms, start, end);
+}
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+MOCK_EXPORT CUresult cuMemAlloc_v2(CUdeviceptr *ptr, size_t bytes) {
+  if (CUresult r = requireContext())
+    return r;
+  if (bytes == 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  MockState &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (bytes > s.memory - s.used)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  size_t rounded = (bytes + kAllocationAlignment - 1) / kAllocationAlignment *
+                   kAllocationAlignment;
+  void *memory = std::aligned_alloc(kAllocationAlignment, rounded);
+  if (!memory)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  *ptr = reinterpret_cast<CUdeviceptr>(memory);
+  s.allocations[*ptr] = bytes;
+  s.used += bytes;
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuMemAllocManaged(CUdeviceptr *ptr, size_t bytes,
+                                       unsigned) {
+  return cuMemAlloc_v2(ptr, bytes);
+}
+
+MOCK_EXPORT CUresult cuMemFree_v2(CUdeviceptr ptr) {
+  MockState &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  auto it = s.allocations.find(ptr);
+  if (it == s.allocations.end())
+    return CUDA_ERROR_INVALID_VALUE;
+  s.used -= it->second;
+  s.allocations.erase(it);
+  std::free(reinterpret_cast<void *>(ptr));
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuMemGetInfo_v2(size_t *freeBytes, size_t *totalBytes) {
+  MockState &s = state();
+  *freeBytes = s.memory - s.used;
+  *totalBytes = s.memory;
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuPointerGetAttribute(void *data, int attribute,
+                                           CUdeviceptr ptr) {
+  if (attribute != CU_POINTER_ATTRIBUTE_MEMORY_TYPE)
+    return CUDA_ERROR_NOT_SUPPORTED;
+  *static_cast<unsigned *>(data) =
+      isDevicePointer(reinterpret_cast<void *>(ptr), 1) ? CU_MEMORYTYPE_DEVICE
+                                                         : CU_MEMORYTYPE_HOST;
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t bytes) {
+  return copyBytes(reinterpret_cast<void *>(dst),
+                   reinterpret_cast<void *>(src), bytes);
+}
+
+MOCK_EXPORT CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src,
+                                   size_t bytes, CUstream) {
+  return cuMemcpy(dst, src, bytes);
+}
+
+MOCK_EXPORT CUresult cuMemcpyHtoD_v2(CUdeviceptr dst, const void *src,
+                                     size_t bytes) {
+  if (!isDevicePointer(reinterpret_cast<void *>(dst), bytes))
+    return CUDA_ERROR_INVALID_VALUE;
+  return copyBytes(reinterpret_cast<void *>(dst), src, bytes);
+}
+
+MOCK_EXPORT CUresult cuMemcpyDtoH_v2(void *dst, CUdeviceptr src,
+                                     size_t bytes) {
+  if (!isDevicePointer(reinterpret_cast<void *>(src), bytes))
+    return CUDA_ERROR_INVALID_VALUE;
+  return copyBytes(dst, reinterpret_cast<void *>(src), bytes);
+}
+
+MOCK_EXPORT CUresult cuMemcpyDtoD_v2(CUdeviceptr dst, CUdeviceptr src,
+                                     size_t bytes) {
+  return cuMemcpy(dst, src, bytes);
+}
+
+MOCK_EXPORT CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr dst, CUdeviceptr src,
+                                          size_t bytes, CUstream) {
+  return cuMemcpy(dst, src, bytes);
+}
+
+MOCK_EXPORT CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr dst, const void *src,
+                                          size_t bytes, CUstream) {
+  return cuMemcpyHtoD_v2(dst, src, bytes);
+}
+
+MOCK_EXPORT CUresult cuMemcpyDtoHAsync_v2(void *dst, CUdeviceptr src,
+                                          size_t bytes, CUstream) {
+  return cuMemcpyDtoH_v2(dst, src, bytes);
+}
+
+MOCK_EXPORT CUresult cuMemsetD8_v2(CUdeviceptr dst, unsigned char value,
+                                   size_t count) {
+  if (!isDevicePointer(reinterpret_cast<void *>(dst), count))
+    return CUDA_ERROR_INVALID_VALUE;
+  std::memset(reinterpret_cast<void *>(dst), value, count);
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuMemsetD8Async(CUdeviceptr dst, unsigned char value,
+                                     size_t count, CUstream) {
+  return cuMemsetD8_v2(dst, value, count);
+}
+
+MOCK_EXPORT CUresult cuMemsetD32Async(CUdeviceptr dst, unsigned value,
+                                      size_t count, CUstream) {
+  if (!isDevicePointer(reinterpret_cast<void *>(dst), count * 4))
+    return CUDA_ERROR_INVALID_VALUE;
+  auto *words = reinterpret_cast<uint32_t *>(dst);
+  std::fill(words, words + count, value);
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuMemsetD16Async(CUdeviceptr dst, unsigned short value,
+                                      size_t count, CUstream) {
+  if (!isDevicePointer(reinterpret_cast<void *>(dst), count * 2))
+    return CUDA_ERROR_INVALID_VALUE;
+  auto *halves = reinterpret_cast<uint16_t *>(dst);
+  std::fill(halves, halves + count, value);
+  return CUDA_SUCCESS;
+}
+
+MOCK_EXPORT CUresult cuMemHostRegister_v2(void *ptr, size_t bytes, unsigned) {
+  return ptr && bytes ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+MOCK_EXPORT CUresult cuMemHostUnregister(void *ptr) {
+  return ptr ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor maps
+//===----------------------------------------------------------------------===//
+
+MOCK_EXPORT CUresult cuTensorMapEncodeTiled(
+    void *tensorMap, int dataType, unsigned rank, void *address,
+    const uint64_t *dims, const uint64_t *strides, const unsigned *box,
+    const unsigned *elementStrides, int interleave, int swizzle, int l2,
+    int oob) {
+  if (!tensorMap || rank < 1 || rank > 5)
+    return CUDA_ERROR_INVALID_VALUE;
+  // The mock's tensor map records its parameters in readable form.
+  std::string text = "type " + std::to_string(dataType) + " dims";
+  for (unsigned i = 0; i < rank; ++i)
+    text += " " + std::to_string(dims[i]);
+  text += " strides";
+  for (unsigned i = 0; i + 1 < rank; ++i)
+    text += " " + std::to_string(strides[i]);
+  text += " box";
+  for (unsigned i = 0; i < rank; ++i)
+    text += " " + std::to_string(box[i]) + "/" +
+            std::to_string(elementStrides[i]);
+  text += " interleave " + std::to_string(interleave) + " swizzle " +
+          std::to_string(swizzle) + " l2 " + std::to_string(l2) + " oob " +
+          std::to_string(oob);
+  logf("mock-cuda: tensor map %s\n", text);
+  std::memset(tensorMap, 0, 128);
+  std::memcpy(tensorMap, &address, sizeof(address));
+  std::snprintf(static_cast<char *>(tensorMap) + 8, 120, "%s", text.c_str());
+  return CUDA_SUCCESS;
+}
+
+//===----------------------------------------------------------------------===//
+// cuGetProcAddress (cuda-python resolves every function through it)
+//===----------------------------------------------------------------------===//
+
+MOCK_EXPORT CUresult cuGetProcAddress_v2(const char *symbol, void **function,
+                                         int, uint64_t, int *status) {
+  static const char *kVersioned[] = {
+      "cuDeviceTotalMem",   "cuDevicePrimaryCtxRelease", "cuCtxPushCurrent",
+      "cuCtxPopCurrent",    "cuStreamDestroy",           "cuEventDestroy",
+      "cuMemAlloc",         "cuMemFree",                 "cuMemGetInfo",
+      "cuMemcpyHtoD",       "cuMemcpyDtoH",              "cuMemcpyDtoD",
+      "cuMemcpyDtoDAsync",
+      "cuMemcpyHtoDAsync",  "cuMemcpyDtoHAsync",         "cuMemsetD8",
+      "cuMemHostRegister",  "cuEventElapsedTime",        "cuGetProcAddress"};
+  std::string name = symbol;
+  for (const char *versioned : kVersioned)
+    if (name == versioned) {
+      name += "_v2";
+      break;
+    }
+  // Resolve in this library, wherever it was loaded from.
+  void *found = nullptr;
+  Dl_info info;
+  if (dladdr(reinterpret_cast<void *>(&cuInit), &info) && info.dli_fname)
+    if (void *self = dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD))
+      found = dlsym(self, name.c_str());
+  *function = found;
+  if (status)
+    *status = found ? CU_GET_PROC_ADDRESS_SUCCESS
+                    : CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
+  return found ? CUDA_SUCCESS : CUDA_ERROR_NOT_FOUND;
+}
