@@ -29,6 +29,16 @@ function(add_fp8q_library name)
   set_property(GLOBAL APPEND PROPERTY FP8Q_EXPORTED_LIBS ${name})
 endfunction()
 
-# add_fp8q_tablegen(<td file> <target> <mlir-tblgen invocations...>)
-# is plain mlir_tablegen + add_public_tablegen_target; kept in the
-# per-directory CMakeLists so each .td's outputs are listed next to it.
+
+# add_fp8q_pass_tablegen(<Layer>)
+# For include/fp8q/<Layer>/Passes.td: the pass declarations Passes.h.inc
+# (-name Fp8q<Layer>, target FP8Q<Layer>PassIncGen) and the pass reference
+# Passes.md (target FP8Q<Layer>PassDocGen, copied to docs/Passes/ by fp8q-doc).
+function(add_fp8q_pass_tablegen layer)
+  set(LLVM_TARGET_DEFINITIONS Passes.td)
+  mlir_tablegen(Passes.h.inc -gen-pass-decls -name Fp8q${layer})
+  add_public_tablegen_target(FP8Q${layer}PassIncGen)
+  tablegen(MLIR Passes.md -gen-pass-doc)
+  add_custom_target(FP8Q${layer}PassDocGen
+    DEPENDS ${CMAKE_CURRENT_BINARY_DIR}/Passes.md)
+endfunction()
