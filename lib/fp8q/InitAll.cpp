@@ -6,6 +6,7 @@
 
 #include "fp8q/InitAll.h"
 
+#include "fp8q/Conversion/Passes.h"
 #include "fp8q/IR/Fp8qDialect.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -22,6 +23,7 @@ void fp8q::registerFp8qDialects(DialectRegistry &registry) {
 
 void fp8q::registerFp8qPasses() {
   // Passes are added here as they land (Transforms, Conversion, Pipelines).
+  registerFp8qConversionPasses();
 }
 
 void fp8q::registerFp8qAndUpstreamDialects(DialectRegistry &registry) {
