@@ -8,6 +8,8 @@
 
 #include "fp8q/Conversion/Passes.h"
 #include "fp8q/IR/Fp8qDialect.h"
+#include "fp8q/Pipelines/Pipelines.h"
+#include "fp8q/Target/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -24,6 +26,8 @@ void fp8q::registerFp8qDialects(DialectRegistry &registry) {
 void fp8q::registerFp8qPasses() {
   // Passes are added here as they land (Transforms, Conversion, Pipelines).
   registerFp8qConversionPasses();
+  registerFp8qTargetPasses();
+  registerFp8qGpuPipeline();
 }
 
 void fp8q::registerFp8qAndUpstreamDialects(DialectRegistry &registry) {
