@@ -1,0 +1,326 @@
+#!/usr/bin/env python3
+"""Checks and times the exported fp8q quantization kernels on a GPU.
+
+Loads every kernel listed in a manifest.json written by fp8q-export-kernels
+(format: docs/GPU.md), launches it through the CUDA driver (CuPy) exactly as
+the manifest says, and
+
+1. compares codes and scales bit for bit with python/fp8q/reference.py on
+   random data with special tiles (NaN, +-Inf, zeros, values below eps, huge
+   values), on small and odd shapes (tails, unaligned output rows);
+2. times the bf16 kernels at the bandwidth shapes, checking the first 256
+   rows of each result against the reference, and reports GB/s
+   (bytes = source read + codes and scales written).
+
+Usage (on the device, from the repository root):
+
+    PYTHONPATH=python python3 bench/quantize_kernels.py --kernels bench/kernels --out $OUT
+
+Prints a table last and writes results.json to --out.
+"""
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+
+import numpy as np
+
+from fp8q import reference as ref
+
+CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
+DEFAULT_SMEM_LIMIT = 48 * 1024
+
+CHECK_SHAPES = ((300, 384), (129, 256), (256, 512), (1000, 1024), (136, 200),
+                (1, 128), (17, 8))
+BENCH_SHAPES = ((4096, 7168), (8192, 2048), (65536, 2048))
+CHECK_ROWS = 256
+
+
+def cdiv(a, b):
+    return -(-a // b)
+
+
+def evaluate(expr, sizes):
+    return eval(expr, {"__builtins__": {}, "cdiv": cdiv}, dict(sizes))  # noqa: S307
+
+
+# ---------------------------------------------------------------------------
+# Data
+# ---------------------------------------------------------------------------
+
+
+def round_to(dtype, x):
+    """Rounds f32 values to the source dtype; returns (f32 values, raw array)."""
+    x = np.asarray(x, dtype=np.float32)
+    if dtype == "bf16":
+        bits = ref.f32_to_bf16_bits(x)
+        return ref.bf16_bits_to_f32(bits), bits.astype(np.uint16)
+    if dtype == "f16":
+        bits = ref.f32_to_f16_bits(x)
+        return ref.f16_bits_to_f32(bits), bits.astype(np.uint16)
+    return x.copy(), x.copy()
+
+
+def make_source(rng, m, k, dtype, specials=True):
+    x = rng.standard_normal((m, k), dtype=np.float32)
+    x *= np.float32(2.0) ** rng.integers(-8, 8, size=(m, 1)).astype(np.float32)
+    if specials and m >= 12 and k >= 8:
+        huge = {"bf16": 3.0e38, "f16": 60000.0, "f32": 3.0e38}[dtype]
+        x[1, 5] = np.nan                      # NaN tile (row 1 / column 5)
+        x[3, 2] = np.inf                      # +Inf
+        x[5, k - 1] = -np.inf                 # -Inf in the last tile
+        x[7, :] = 0.0                         # all-zero row (eps floor)
+        x[:, 3] = 0.0                         # all-zero column
+        x[9, :] = 1e-7 * np.sign(x[9, :])     # below eps
+        x[11, 0] = huge                       # huge value
+        x[:, k // 2] *= np.float32(1e-6)      # tiny column
+        x[10, 1] = -0.0
+    return round_to(dtype, x)
+
+
+# ---------------------------------------------------------------------------
+# Launching
+# ---------------------------------------------------------------------------
+
+
+class Kernel:
+    def __init__(self, cp, directory, entry):
+        self.cp = cp
+        self.entry = entry
+        self.name = entry["name"]
+        path = os.path.join(directory, entry["cubin"] or entry["ptx"])
+        self.module = cp.RawModule(path=path)
+        self.function = self.module.get_function(entry["entry"])
+        self.smem = int(entry["dynamic_smem_bytes"])
+        if self.smem > DEFAULT_SMEM_LIMIT:
+            cp.cuda.driver.funcSetAttribute(
+                self.function.ptr, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                self.smem)
+
+    def args_by_role(self):
+        return {a["role"]: a for a in self.entry["args"]}
+
+    def check_requirements(self, sizes):
+        return all(evaluate(r, sizes) for r in self.entry["requires"])
+
+    def launch(self, buffers, sizes, eps=1e-4, eps_t=1e-4):
+        """buffers: name -> cupy array; sizes: {"M": .., "K": ..}."""
+        params = []
+        for arg in self.entry["args"]:
+            if arg["kind"] == "ptr":
+                params.append(buffers[arg["name"]])
+            elif arg["kind"] == "i64":
+                params.append(np.int64(sizes[arg["name"]]))
+            else:
+                params.append(np.float32(eps_t if arg["role"] == "eps_t" else eps))
+        grid = tuple(int(evaluate(g, sizes)) for g in self.entry["grid"])
+        block = tuple(int(b) for b in self.entry["block"])
+        self.function(grid, block, tuple(params), shared_mem=self.smem)
+
+    def allocate(self, sizes):
+        """Poisoned output buffers (codes 0xA5, scales -7.0)."""
+        cp = self.cp
+        out = {}
+        for arg in self.entry["args"]:
+            if arg["kind"] != "ptr" or arg["access"] != "write":
+                continue
+            shape = tuple(int(evaluate(e, sizes)) for e in arg["shape"])
+            if arg["dtype"] == "f32":
+                out[arg["name"]] = cp.full(shape, -7.0, dtype=cp.float32)
+            else:
+                out[arg["name"]] = cp.full(shape, 0xA5, dtype=cp.uint8)
+        return out
+
+
+# ---------------------------------------------------------------------------
+# Reference and comparison
+# ---------------------------------------------------------------------------
+
+
+def expected(entry, values, eps=1e-4, source_scale=None):
+    """name -> expected numpy array for every written argument."""
+    mode = entry["outputs"][0]["scale_mode"]
+    result = {}
+    if entry["kind"] == "tile_transpose":
+        qt, st = ref.tile_transpose(values, source_scale, 128, mode, eps)
+        return {"q_t": qt, "scale_t": st}
+    for output in entry["outputs"]:
+        q, s = ref.quantize(values, tuple(output["tile"]), mode, eps,
+                            output["transpose"])
+        result[output["q"]] = q
+        result[output["scale"]] = s
+    return result
+
+
+def compare(name, got, want):
+    """Returns a list of mismatch descriptions (empty if bit-exact)."""
+    if got.shape != want.shape:
+        return [f"{name}: shape {got.shape} != {want.shape}"]
+    if got.dtype == np.float32:
+        gb, wb = got.view(np.uint32), want.astype(np.float32).view(np.uint32)
+        bad = (gb != wb) & ~(np.isnan(got) & np.isnan(want))
+    else:
+        bad = got != want
+    count = int(bad.sum())
+    if not count:
+        return []
+    idx = tuple(int(i) for i in np.argwhere(bad)[0])
+    return [f"{name}: {count} mismatches, first at {idx}: got {got[idx]!r} "
+            f"want {want[idx]!r}"]
+
+
+# ---------------------------------------------------------------------------
+# Checks and timings
+# ---------------------------------------------------------------------------
+
+
+def run_check(cp, kernel, rng, m, k, limit_rows=None):
+    entry = kernel.entry
+    sizes = {"M": m, "K": k}
+    if not kernel.check_requirements(sizes):
+        return None
+    buffers = {}
+    source_scale = None
+    if entry["kind"] == "tile_transpose":
+        x, _ = make_source(rng, m, k, "f32")
+        mode = "pow2" if entry["name"].endswith("pow2") else "fp32"
+        q, s = ref.quantize(x, (1, 128), mode)
+        values, source_scale = q, s
+        buffers["q"] = cp.asarray(q)
+        buffers["scale"] = cp.asarray(s)
+    else:
+        values, raw = make_source(rng, m, k, entry["source_dtype"])
+        buffers["x"] = cp.asarray(raw)
+    outputs = kernel.allocate(sizes)
+    buffers.update(outputs)
+    kernel.launch(buffers, sizes)
+    cp.cuda.runtime.deviceSynchronize()
+    if limit_rows:
+        values = values[:limit_rows]
+        if source_scale is not None:
+            source_scale = source_scale[:limit_rows]
+    want = expected(entry, values, source_scale=source_scale)
+    errors = []
+    for name, w in want.items():
+        g = cp.asnumpy(outputs[name])
+        if limit_rows:
+            g = g[:, : w.shape[1]] if name in ("q_t", "scale_t") else g[: w.shape[0]]
+        errors += compare(name, g, w)
+    return errors
+
+
+def bench(cp, kernel, rng, m, k, do_bench):
+    entry = kernel.entry
+    sizes = {"M": m, "K": k}
+    buffers = {}
+    if entry["kind"] == "tile_transpose":
+        q = rng.integers(0, 0x7E, size=(m, k), dtype=np.uint8)
+        buffers["q"] = cp.asarray(q)
+        buffers["scale"] = cp.full((m, cdiv(k, 128)), 0.5, dtype=cp.float32)
+        read = m * k + m * cdiv(k, 128) * 4
+    else:
+        _, raw = make_source(rng, m, k, entry["source_dtype"], specials=False)
+        buffers["x"] = cp.asarray(raw)
+        read = raw.nbytes
+    outputs = kernel.allocate(sizes)
+    buffers.update(outputs)
+    written = sum(int(v.nbytes) for v in outputs.values())
+
+    def fn():
+        kernel.launch(buffers, sizes)
+
+    seconds = do_bench(fn)
+    return (read + written) / seconds / 1e9, seconds * 1e6
+
+
+def make_do_bench(cp):
+    try:
+        import torch  # noqa: F401
+        from triton.testing import do_bench as triton_bench
+
+        def do_bench(fn):
+            return triton_bench(fn, warmup=25, rep=100, return_mode="median") * 1e-3
+        return do_bench, "triton.testing.do_bench (median, L2 flushed)"
+    except Exception:  # pragma: no cover - fallback without torch/triton
+        def do_bench(fn):
+            for _ in range(10):
+                fn()
+            start, stop = cp.cuda.Event(), cp.cuda.Event()
+            times = []
+            for _ in range(50):
+                start.record()
+                fn()
+                stop.record()
+                stop.synchronize()
+                times.append(cp.cuda.get_elapsed_time(start, stop) * 1e-3)
+            return float(np.median(times))
+        return do_bench, "CUDA events (median of 50)"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--kernels", default="bench/kernels")
+    parser.add_argument("--out", default=os.environ.get("OUT", "."))
+    parser.add_argument("--skip-bench", action="store_true")
+    args = parser.parse_args()
+
+    import cupy as cp
+
+    with open(os.path.join(args.kernels, "manifest.json")) as f:
+        manifest = json.load(f)
+    assert manifest["format"] == "fp8q-kernel-manifest" and manifest["version"] == 1
+    device = cp.cuda.Device(0)
+    props = cp.cuda.runtime.getDeviceProperties(0)
+    pageable = cp.cuda.runtime.deviceGetAttribute(88, 0)  # PageableMemoryAccess
+    print(f"device: {props['name'].decode()}, pageable memory access: {pageable}")
+    rng = np.random.default_rng(1234)
+    results = {"device": props["name"].decode(), "pageable_memory_access": pageable,
+               "checks": [], "bench": []}
+
+    kernels = [Kernel(cp, args.kernels, e) for e in manifest["kernels"]]
+    failures = 0
+    t0 = time.time()
+    for kernel in kernels:
+        for m, k in CHECK_SHAPES:
+            errors = run_check(cp, kernel, rng, m, k)
+            if errors is None:
+                continue
+            failures += bool(errors)
+            results["checks"].append({"kernel": kernel.name, "M": m, "K": k,
+                                      "errors": errors})
+            status = "ok" if not errors else "FAIL " + "; ".join(errors)
+            print(f"check {kernel.name} {m}x{k}: {status}")
+    print(f"checks done in {time.time() - t0:.1f} s, {failures} failing")
+
+    rows = []
+    if not args.skip_bench:
+        do_bench, method = make_do_bench(cp)
+        results["timing"] = method
+        for kernel in kernels:
+            if kernel.entry["source_dtype"] not in ("bf16", "f8e4m3fn") or \
+                    not kernel.name.endswith("fp32"):
+                continue
+            for m, k in BENCH_SHAPES:
+                errors = run_check(cp, kernel, rng, m, k, limit_rows=CHECK_ROWS)
+                gbs, us = bench(cp, kernel, rng, m, k, do_bench)
+                failures += bool(errors)
+                results["bench"].append({"kernel": kernel.name, "M": m, "K": k,
+                                         "GB/s": gbs, "us": us, "errors": errors})
+                rows.append((kernel.name, f"{m}x{k}", f"{us:9.1f}", f"{gbs:7.0f}",
+                             "ok" if not errors else "FAIL"))
+        print(f"\ntiming: {method}")
+        print(f"{'kernel':42} {'shape':>11} {'us':>9} {'GB/s':>7} check")
+        for row in rows:
+            print(f"{row[0]:42} {row[1]:>11} {row[2]} {row[3]} {row[4]}")
+    os.makedirs(args.out, exist_ok=True)
+    with open(os.path.join(args.out, "results.json"), "w") as f:
+        json.dump(results, f, indent=1)
+    print(f"\n{failures} failing checks")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
