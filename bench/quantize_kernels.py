@@ -30,7 +30,6 @@ import numpy as np
 
 from fp8q import reference as ref
 
-CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
 DEFAULT_SMEM_LIMIT = 48 * 1024
 
 CHECK_SHAPES = ((300, 384), (129, 256), (256, 512), (1000, 1024), (136, 200),
@@ -96,9 +95,8 @@ class Kernel:
         self.function = self.module.get_function(entry["entry"])
         self.smem = int(entry["dynamic_smem_bytes"])
         if self.smem > DEFAULT_SMEM_LIMIT:
-            cp.cuda.driver.funcSetAttribute(
-                self.function.ptr, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                self.smem)
+            # cudaFuncSetAttribute(MaxDynamicSharedMemorySize).
+            self.function.max_dynamic_shared_size_bytes = self.smem
 
     def args_by_role(self):
         return {a["role"]: a for a in self.entry["args"]}
@@ -233,7 +231,13 @@ def bench(cp, kernel, rng, m, k, do_bench):
         kernel.launch(buffers, sizes)
 
     seconds = do_bench(fn)
-    return (read + written) / seconds / 1e9, seconds * 1e6
+    # Baseline: a device-to-device copy moving the same number of bytes.
+    half = (read + written) // 2
+    src = cp.empty(half, dtype=cp.uint8)
+    dst = cp.empty(half, dtype=cp.uint8)
+    copy_seconds = do_bench(lambda: dst.__setitem__(slice(None), src))
+    return ((read + written) / seconds / 1e9, seconds * 1e6,
+            2 * half / copy_seconds / 1e9)
 
 
 def make_do_bench(cp):
@@ -265,6 +269,8 @@ def main():
     parser.add_argument("--kernels", default="bench/kernels")
     parser.add_argument("--out", default=os.environ.get("OUT", "."))
     parser.add_argument("--skip-bench", action="store_true")
+    parser.add_argument("--only", default="",
+                        help="comma-separated kernel kinds to run (default all)")
     args = parser.parse_args()
 
     import cupy as cp
@@ -280,7 +286,9 @@ def main():
     results = {"device": props["name"].decode(), "pageable_memory_access": pageable,
                "checks": [], "bench": []}
 
-    kernels = [Kernel(cp, args.kernels, e) for e in manifest["kernels"]]
+    only = set(filter(None, args.only.split(",")))
+    kernels = [Kernel(cp, args.kernels, e) for e in manifest["kernels"]
+               if not only or e["kind"] in only]
     failures = 0
     t0 = time.time()
     for kernel in kernels:
@@ -305,16 +313,19 @@ def main():
                 continue
             for m, k in BENCH_SHAPES:
                 errors = run_check(cp, kernel, rng, m, k, limit_rows=CHECK_ROWS)
-                gbs, us = bench(cp, kernel, rng, m, k, do_bench)
+                gbs, us, copy_gbs = bench(cp, kernel, rng, m, k, do_bench)
                 failures += bool(errors)
                 results["bench"].append({"kernel": kernel.name, "M": m, "K": k,
-                                         "GB/s": gbs, "us": us, "errors": errors})
+                                         "GB/s": gbs, "us": us,
+                                         "copy GB/s": copy_gbs, "errors": errors})
                 rows.append((kernel.name, f"{m}x{k}", f"{us:9.1f}", f"{gbs:7.0f}",
+                             f"{copy_gbs:7.0f}", f"{gbs / copy_gbs:6.2f}",
                              "ok" if not errors else "FAIL"))
         print(f"\ntiming: {method}")
-        print(f"{'kernel':42} {'shape':>11} {'us':>9} {'GB/s':>7} check")
+        print(f"{'kernel':38} {'shape':>11} {'us':>9} {'GB/s':>7} "
+              f"{'copy':>7} {'ratio':>6} check")
         for row in rows:
-            print(f"{row[0]:42} {row[1]:>11} {row[2]} {row[3]} {row[4]}")
+            print(f"{row[0]:38} {row[1]:>11} {' '.join(row[2:])}")
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, "results.json"), "w") as f:
         json.dump(results, f, indent=1)
