@@ -50,7 +50,9 @@ struct PtxOnlyWarningPass
     ModuleOp module = getOperation();
     if (module.getOps<gpu::GPUModuleOp>().empty())
       return;
-    InFlightDiagnostic warning = module.emitWarning()
+    // Emitted on the location only: attached to the module, the diagnostic
+    // would print the whole module.
+    InFlightDiagnostic warning = emitWarning(module.getLoc())
                                  << "fp8q-gpu-pipeline: ptxas not found (";
     if (cudaPath.empty())
       warning << "searched $PATH, $CUDA_ROOT, $CUDA_HOME, $CUDA_PATH";
@@ -121,16 +123,20 @@ void fp8q::buildFp8qGpuPipeline(OpPassManager &pm,
   }
   addHostLowering(pm);
 
+  // NOTE: the NVVM serializer reports an error for a toolkit path that does
+  // not exist even when it needs no tool (PTX), so the path is only passed
+  // on when ptxas was found there.
+  bool havePtxas = findPtxas(options.cudaPath).has_value();
+  LLVM_DEBUG(llvm::dbgs() << "ptxas found: " << havePtxas << "\n");
   GpuModuleToBinaryPassOptions binary;
-  binary.toolkitPath = options.cudaPath;
   binary.compilationTarget = options.format;
   if (options.format == "auto") {
-    bool havePtxas = findPtxas(options.cudaPath).has_value();
-    LLVM_DEBUG(llvm::dbgs() << "ptxas found: " << havePtxas << "\n");
     binary.compilationTarget = havePtxas ? "bin" : "isa";
     if (!havePtxas)
       pm.addPass(std::make_unique<PtxOnlyWarningPass>(options.cudaPath));
   }
+  if (havePtxas || binary.compilationTarget != "isa")
+    binary.toolkitPath = options.cudaPath;
   pm.addPass(createGpuModuleToBinaryPass(binary));
 }
 

@@ -249,7 +249,7 @@ LogicalResult Fp8qExportKernelsPass::writeFile(StringRef name,
     error = os.error();
   }
   if (error)
-    return getOperation().emitError()
+    return emitError(getOperation().getLoc())
            << "fp8q-export-kernels: cannot write '" << path
            << "': " << error.message();
   return success();
@@ -260,7 +260,7 @@ LogicalResult Fp8qExportKernelsPass::exportModule(
     const std::optional<std::string> &ptxas, std::string &chip) {
   std::string name = kernel.config.getName();
   if (!module.getOps<gpu::GPUFuncOp>().empty())
-    return module.emitError()
+    return emitError(module.getLoc())
            << "fp8q-export-kernels: kernel module '" << name
            << "' is not lowered to NVVM yet; export after convert-gpu-to-nvvm "
               "(e.g. --fp8q-gpu-pipeline=export-dir=DIR)";
@@ -268,7 +268,8 @@ LogicalResult Fp8qExportKernelsPass::exportModule(
     return isa<NVVM::NVVMTargetAttr>(attr);
   });
   if (!module.getTargetsAttr() || target == module.getTargetsAttr().end())
-    return module.emitError() << "fp8q-export-kernels: kernel module '" << name
+    return emitError(module.getLoc())
+           << "fp8q-export-kernels: kernel module '" << name
                               << "' has no #nvvm.target";
   auto nvvmTarget = cast<NVVM::NVVMTargetAttr>(*target);
   chip = nvvmTarget.getChip().str();
@@ -279,7 +280,7 @@ LogicalResult Fp8qExportKernelsPass::exportModule(
   gpu::CompilationTarget format = ptxas ? gpu::CompilationTarget::Binary
                                         : gpu::CompilationTarget::Assembly;
   gpu::TargetOptions options(
-      cudaPath, /*librariesToLink=*/{}, /*cmdOptions=*/{}, /*elfSection=*/{},
+      ptxas ? StringRef(cudaPath) : StringRef(), /*librariesToLink=*/{}, /*cmdOptions=*/{}, /*elfSection=*/{},
       format, /*getSymbolTableCallback=*/{}, /*initialLlvmIRCallback=*/{},
       /*linkedLlvmIRCallback=*/{}, /*optimizedLlvmIRCallback=*/{},
       capturePtx);
@@ -287,7 +288,8 @@ LogicalResult Fp8qExportKernelsPass::exportModule(
       cast<gpu::TargetAttrInterface>(nvvmTarget)
           .serializeToObject(module, options);
   if (!object)
-    return module.emitError() << "fp8q-export-kernels: cannot serialize '"
+    return emitError(module.getLoc())
+           << "fp8q-export-kernels: cannot serialize '"
                               << name << "'";
   if (ptx.empty() && format == gpu::CompilationTarget::Assembly)
     ptx.assign(object->begin(), object->end());
@@ -372,11 +374,13 @@ SmallVector<ExportedLaunch> Fp8qExportKernelsPass::collectLaunches() {
 void Fp8qExportKernelsPass::runOnOperation() {
   ModuleOp module = getOperation();
   if (dir.empty()) {
-    module.emitError() << "fp8q-export-kernels: the `dir` option is required";
+    emitError(module.getLoc())
+        << "fp8q-export-kernels: the `dir` option is required";
     return signalPassFailure();
   }
   if (std::error_code error = llvm::sys::fs::create_directories(dir)) {
-    module.emitError() << "fp8q-export-kernels: cannot create '" << dir
+    emitError(module.getLoc())
+        << "fp8q-export-kernels: cannot create '" << dir
                        << "': " << error.message();
     return signalPassFailure();
   }
@@ -405,7 +409,7 @@ void Fp8qExportKernelsPass::runOnOperation() {
     kernels.push_back(kernel);
   }
   if (ptxOnly)
-    module.emitWarning() << "fp8q-export-kernels: "
+    emitWarning(module.getLoc()) << "fp8q-export-kernels: "
                          << (ptxas ? "some kernels are serialized as PTX only"
                                    : "ptxas not found")
                          << "; manifest.json lists PTX only for them (the "

@@ -558,7 +558,7 @@ struct ConvertFp8qToGPUPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (std::optional<std::string> reason = getUnsupportedChipReason(chip)) {
-      module.emitError() << "convert-fp8q-to-gpu: " << *reason;
+      emitError(module.getLoc()) << "convert-fp8q-to-gpu: " << *reason;
       return signalPassFailure();
     }
     // Diagnose every unsupported op before touching the IR.
