@@ -46,6 +46,8 @@ struct ExportedLaunch {
   std::string kernel;
   int64_t m;
   int64_t k;
+  /// The constant f32 arguments (eps, eps_t) by name.
+  SmallVector<std::pair<std::string, double>, 2> scalars;
   std::string location;
 };
 

@@ -199,6 +199,10 @@ std::string fp8q::buildKernelManifest(StringRef chip,
             json.attribute("M", launch.m);
             json.attribute("K", launch.k);
           });
+          json.attributeObject("scalars", [&] {
+            for (const auto &[name, value] : launch.scalars)
+              json.attribute(name, value);
+          });
           json.attributeArray("grid", [&] {
             json.value(llvm::divideCeil(launch.k, kCtaCols));
             json.value(llvm::divideCeil(launch.m, kCtaRows));
@@ -348,9 +352,14 @@ SmallVector<ExportedLaunch> Fp8qExportKernelsPass::collectLaunches() {
       return;
     KernelInterface interface = getKernelInterface(*config);
     std::optional<int64_t> m, k;
+    SmallVector<std::pair<std::string, double>, 2> scalars;
     for (auto [arg, operand] :
          llvm::zip(interface.args, launch.getKernelOperands())) {
       APInt value;
+      APFloat scalar(0.0f);
+      if (arg.kind == KernelArgKind::F32 &&
+          matchPattern(operand, m_ConstantFloat(&scalar)))
+        scalars.emplace_back(arg.name, scalar.convertToFloat());
       if (arg.kind != KernelArgKind::I64 ||
           !matchPattern(operand, m_ConstantInt(&value)))
         continue;
@@ -366,7 +375,7 @@ SmallVector<ExportedLaunch> Fp8qExportKernelsPass::collectLaunches() {
       location = llvm::formatv("{0}:{1}:{2}", fileLoc.getFilename().getValue(),
                                fileLoc.getLine(), fileLoc.getColumn())
                      .str();
-    launches.push_back({name.str(), *m, *k, location});
+    launches.push_back({name.str(), *m, *k, scalars, location});
   });
   return launches;
 }

@@ -183,6 +183,10 @@ public:
 
 private:
   gpu::GPUFuncOp getOrCreateKernel(const QuantKernelConfig &config);
+  Value toIndex(OpFoldResult value);
+  Value toI64(OpFoldResult value);
+  void assertDynamicRequirements(const QuantKernelConfig &config,
+                                 Value gridY);
 
   RewriterBase &rewriter;
   Location loc;
@@ -209,6 +213,8 @@ void LaunchEmitter::setSource(Value tensor) {
 }
 
 OpFoldResult LaunchEmitter::ceilDiv(OpFoldResult extent, int64_t tile) {
+  if (tile == 1)
+    return extent;
   if (std::optional<int64_t> value = getConstantIntValue(extent))
     return rewriter.getIndexAttr(llvm::divideCeil(*value, tile));
   Value tileValue = arith::ConstantIndexOp::create(rewriter, loc, tile);
@@ -258,6 +264,48 @@ LaunchEmitter::getOrCreateKernel(const QuantKernelConfig &config) {
   return kernelModule.lookupSymbol<gpu::GPUFuncOp>(name);
 }
 
+Value LaunchEmitter::toIndex(OpFoldResult value) {
+  return getValueOrCreateConstantIndexOp(rewriter, loc, value);
+}
+
+Value LaunchEmitter::toI64(OpFoldResult value) {
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return arith::ConstantIntOp::create(rewriter, loc, *constant, 64);
+  return arith::IndexCastUIOp::create(rewriter, loc, rewriter.getI64Type(),
+                                      cast<Value>(value));
+}
+
+/// `cf.assert` of the launch requirements that depend on dynamic sizes (the
+/// static ones were diagnosed before lowering).
+void LaunchEmitter::assertDynamicRequirements(const QuantKernelConfig &config,
+                                              Value gridY) {
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(rewriter, loc, value);
+  };
+  if (!getConstantIntValue(sizeK)) {
+    Value rowBytes = arith::MulIOp::create(rewriter, loc, toIndex(sizeK),
+                                           constant(sourceBytes));
+    Value rest = arith::RemUIOp::create(rewriter, loc, rowBytes,
+                                        constant(kVectorBytes));
+    Value aligned = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq, rest, constant(0));
+    cf::AssertOp::create(
+        rewriter, loc, aligned,
+        llvm::formatv("{0}: the source row stride (K * {1} bytes) must be a "
+                      "multiple of {2} bytes",
+                      config.getName(), sourceBytes, kVectorBytes)
+            .str());
+  }
+  if (!getConstantIntValue(sizeM)) {
+    Value fits = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ule, gridY, constant(kMaxGridY));
+    cf::AssertOp::create(rewriter, loc, fits,
+                         llvm::formatv("{0}: M must be at most {1}",
+                                       config.getName(), kMaxGridY * kCtaRows)
+                             .str());
+  }
+}
+
 void LaunchEmitter::launch(const QuantKernelConfig &config,
                            ArrayRef<Value> pointers,
                            ArrayRef<float> epsValues) {
@@ -267,76 +315,40 @@ void LaunchEmitter::launch(const QuantKernelConfig &config,
     return; // Nothing to compute: the results are empty.
   gpu::GPUFuncOp kernel = getOrCreateKernel(config);
 
-  auto index = [&](OpFoldResult value) {
-    return getValueOrCreateConstantIndexOp(rewriter, loc, value);
-  };
-  Value m = index(sizeM), k = index(sizeK);
-  Type i64 = rewriter.getI64Type();
+  // Grid (cdiv(K, 128), cdiv(M, 128), 1) of 256-thread CTAs.
+  Value gridX = toIndex(ceilDiv(sizeK, kCtaCols));
+  Value gridY = toIndex(ceilDiv(sizeM, kCtaRows));
+  assertDynamicRequirements(config, gridY);
 
-  // Requirements that could not be checked statically.
-  if (!staticK) {
-    Value rowBytes = arith::MulIOp::create(
-        rewriter, loc, k,
-        arith::ConstantIndexOp::create(rewriter, loc, sourceBytes));
-    Value rest = arith::RemUIOp::create(
-        rewriter, loc, rowBytes,
-        arith::ConstantIndexOp::create(rewriter, loc, kVectorBytes));
-    Value ok = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::eq, rest,
-        arith::ConstantIndexOp::create(rewriter, loc, 0));
-    cf::AssertOp::create(
-        rewriter, loc, ok,
-        llvm::formatv("{0}: the source row stride (K * {1} bytes) must be a "
-                      "multiple of {2} bytes",
-                      config.getName(), sourceBytes, kVectorBytes)
-            .str());
-  }
-  Value gridX = index(ceilDiv(sizeK, kCtaCols));
-  Value gridY = index(ceilDiv(sizeM, kCtaRows));
-  if (!staticM) {
-    Value ok = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::ule, gridY,
-        arith::ConstantIndexOp::create(rewriter, loc, kMaxGridY));
-    cf::AssertOp::create(
-        rewriter, loc, ok,
-        llvm::formatv("{0}: at most {1} rows", config.getName(),
-                      kMaxGridY * kCtaRows)
-            .str());
-  }
-
+  // Arguments in the order of hopper::getKernelInterface.
   SmallVector<Value, 9> args(pointers);
-  args.push_back(arith::IndexCastUIOp::create(rewriter, loc, i64, m));
-  args.push_back(arith::IndexCastUIOp::create(rewriter, loc, i64, k));
+  args.push_back(toI64(sizeM));
+  args.push_back(toI64(sizeK));
   for (float eps : epsValues)
     args.push_back(arith::ConstantFloatOp::create(
         rewriter, loc, rewriter.getF32Type(), APFloat(eps)));
 
-  auto emitLaunch = [&] {
-    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-    Value threads = arith::ConstantIndexOp::create(rewriter, loc, kCtaThreads);
-    Value sharedBytes = arith::ConstantIntOp::create(
-        rewriter, loc, config.getDynamicSharedMemoryBytes(), 32);
-    gpu::LaunchFuncOp::create(rewriter, loc, kernel,
-                              gpu::KernelDim3{gridX, gridY, one},
-                              gpu::KernelDim3{threads, one, one}, sharedBytes,
-                              args);
-  };
-  if (staticM && staticK) {
-    emitLaunch();
-    return;
-  }
-  // Dynamic sizes: an empty grid is not a valid launch.
-  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-  Value rows = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ugt,
-                                     m, zero);
-  Value cols = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ugt,
-                                     k, zero);
-  Value nonEmpty = arith::AndIOp::create(rewriter, loc, rows, cols);
-  auto ifOp = scf::IfOp::create(rewriter, loc, nonEmpty,
-                                /*withElseRegion=*/false);
+  // An empty grid is not a valid launch: guard dynamic sizes.
   OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
-  emitLaunch();
+  if (!staticM || !staticK) {
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value rows = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ugt, toIndex(sizeM), zero);
+    Value cols = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ugt, toIndex(sizeK), zero);
+    Value nonEmpty = arith::AndIOp::create(rewriter, loc, rows, cols);
+    auto ifOp = scf::IfOp::create(rewriter, loc, nonEmpty,
+                                  /*withElseRegion=*/false);
+    rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  }
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  Value threads = arith::ConstantIndexOp::create(rewriter, loc, kCtaThreads);
+  Value sharedBytes = arith::ConstantIntOp::create(
+      rewriter, loc, config.getDynamicSharedMemoryBytes(), 32);
+  gpu::LaunchFuncOp::create(rewriter, loc, kernel,
+                            gpu::KernelDim3{gridX, gridY, one},
+                            gpu::KernelDim3{threads, one, one}, sharedBytes,
+                            args);
 }
 
 //===----------------------------------------------------------------------===//
