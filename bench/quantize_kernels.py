@@ -44,7 +44,11 @@ def cdiv(a, b):
 
 
 def evaluate(expr, sizes):
-    return eval(expr, {"__builtins__": {}, "cdiv": cdiv}, dict(sizes))  # noqa: S307
+    """A manifest expression (python/fp8q/README_runtime.md grammar; the
+    subset the fp8q export uses is valid Python with `ceil`)."""
+    if isinstance(expr, int):
+        return expr
+    return eval(expr, {"__builtins__": {}, "ceil": math.ceil}, dict(sizes))  # noqa: S307
 
 
 # ---------------------------------------------------------------------------
@@ -91,30 +95,27 @@ class Kernel:
         self.cp = cp
         self.entry = entry
         self.name = entry["name"]
-        path = os.path.join(directory, entry["cubin"] or entry["ptx"])
-        self.module = cp.RawModule(path=path)
-        self.function = self.module.get_function(entry["entry"])
-        self.smem = int(entry["dynamic_smem_bytes"])
+        self.attrs = entry.get("attrs", {})
+        self.kind = entry.get("x-kind", "")
+        self.source_dtype = self.attrs.get("source_dtype", "f8e4m3fn")
+        self.module = cp.RawModule(path=os.path.join(directory, entry["cubin"]))
+        self.function = self.module.get_function(entry["name"])
+        self.smem = int(entry.get("shared_bytes", 0))
         if self.smem > DEFAULT_SMEM_LIMIT:
             # cudaFuncSetAttribute(MaxDynamicSharedMemorySize).
             self.function.max_dynamic_shared_size_bytes = self.smem
 
-    def args_by_role(self):
-        return {a["role"]: a for a in self.entry["args"]}
-
     def check_requirements(self, sizes):
         return all(evaluate(r, sizes) for r in self.entry["requires"])
 
-    def launch(self, buffers, sizes, eps=1e-4, eps_t=1e-4):
+    def launch(self, buffers, sizes):
         """buffers: name -> cupy array; sizes: {"M": .., "K": ..}."""
         params = []
         for arg in self.entry["args"]:
             if arg["kind"] == "ptr":
                 params.append(buffers[arg["name"]])
-            elif arg["kind"] == "i64":
-                params.append(np.int64(sizes[arg["name"]]))
             else:
-                params.append(np.float32(eps_t if arg["role"] == "eps_t" else eps))
+                params.append(np.int64(sizes[arg["name"]]))
         grid = tuple(int(evaluate(g, sizes)) for g in self.entry["grid"])
         block = tuple(int(b) for b in self.entry["block"])
         self.function(grid, block, tuple(params), shared_mem=self.smem)
@@ -124,7 +125,7 @@ class Kernel:
         cp = self.cp
         out = {}
         for arg in self.entry["args"]:
-            if arg["kind"] != "ptr" or arg["access"] != "write":
+            if arg["kind"] != "ptr" or arg.get("x-access") != "write":
                 continue
             shape = tuple(int(evaluate(e, sizes)) for e in arg["shape"])
             if arg["dtype"] == "f32":
@@ -139,16 +140,19 @@ class Kernel:
 # ---------------------------------------------------------------------------
 
 
-def expected(entry, values, eps=1e-4, source_scale=None):
-    """name -> expected numpy array for every written argument."""
-    mode = entry["outputs"][0]["scale_mode"]
-    result = {}
-    if entry["kind"] == "tile_transpose":
-        qt, st = ref.tile_transpose(values, source_scale, 128, mode, eps)
+def expected(kernel, values, source_scale=None):
+    """name -> expected numpy array for every written argument (from the
+    manifest's op and attrs)."""
+    attrs = kernel.attrs
+    if kernel.entry["op"] == "fp8q.tile_transpose":
+        qt, st = ref.tile_transpose(values, source_scale, attrs["group"],
+                                    attrs["scale_mode"], attrs["eps"])
         return {"q_t": qt, "scale_t": st}
-    for output in entry["outputs"]:
-        q, s = ref.quantize(values, tuple(output["tile"]), mode, eps,
-                            output["transpose"])
+    outputs = attrs.get("outputs") or [dict(attrs, q="q", scale="scale")]
+    result = {}
+    for output in outputs:
+        q, s = ref.quantize(values, tuple(output["tile"]), output["scale_mode"],
+                            output["eps"], output["transpose"])
         result[output["q"]] = q
         result[output["scale"]] = s
     return result
@@ -183,16 +187,15 @@ def run_check(cp, kernel, rng, m, k, limit_rows=None):
         return None
     buffers = {}
     source_scale = None
-    if entry["kind"] == "tile_transpose":
+    if entry["op"] == "fp8q.tile_transpose":
         x, _ = make_source(rng, m, k, "f32")
-        mode = "pow2" if entry["name"].endswith("pow2") else "fp32"
-        q, s = ref.quantize(x, (1, 128), mode)
+        q, s = ref.quantize(x, (1, 128), kernel.attrs["scale_mode"])
         values, source_scale = q, s
         buffers["q"] = cp.asarray(q)
         buffers["scale"] = cp.asarray(s)
     else:
-        values, raw = make_source(rng, m, k, entry["source_dtype"])
-        buffers["x"] = cp.asarray(raw)
+        values, raw = make_source(rng, m, k, kernel.source_dtype)
+        buffers["source"] = cp.asarray(raw)
     outputs = kernel.allocate(sizes)
     buffers.update(outputs)
     kernel.launch(buffers, sizes)
@@ -201,12 +204,14 @@ def run_check(cp, kernel, rng, m, k, limit_rows=None):
         values = values[:limit_rows]
         if source_scale is not None:
             source_scale = source_scale[:limit_rows]
-    want = expected(entry, values, source_scale=source_scale)
+    want = expected(kernel, values, source_scale=source_scale)
     errors = []
     for name, w in want.items():
         g = cp.asnumpy(outputs[name])
         if limit_rows:
-            g = g[:, : w.shape[1]] if name in ("q_t", "scale_t") else g[: w.shape[0]]
+            transposed = any(a["name"] == name and a["shape"][0] == "K"
+                             for a in entry["args"])
+            g = g[:, : w.shape[1]] if transposed else g[: w.shape[0]]
         errors += compare(name, g, w)
     return errors
 
@@ -248,12 +253,12 @@ def bench(cp, kernel, rng, m, k):
     moving the same bytes."""
     entry = kernel.entry
     sizes = {"M": m, "K": k}
-    if entry["kind"] == "tile_transpose":
+    if entry["op"] == "fp8q.tile_transpose":
         inputs = {"q": cp.asarray(rng.integers(0, 0x7E, size=(m, k), dtype=np.uint8)),
                   "scale": cp.full((m, cdiv(k, 128)), 0.5, dtype=cp.float32)}
     else:
-        _, raw = make_source(rng, m, k, entry["source_dtype"], specials=False)
-        inputs = {"x": cp.asarray(raw)}
+        _, raw = make_source(rng, m, k, kernel.source_dtype, specials=False)
+        inputs = {"source": cp.asarray(raw)}
     read = sum(int(v.nbytes) for v in inputs.values())
     written = sum(int(v.nbytes) for v in kernel.allocate(sizes).values())
     copies = max(1, min(4, cdiv(ROTATION_BYTES, read + written)))
@@ -287,7 +292,7 @@ def main():
 
     with open(os.path.join(args.kernels, "manifest.json")) as f:
         manifest = json.load(f)
-    assert manifest["format"] == "fp8q-kernel-manifest" and manifest["version"] == 1
+    assert manifest["version"] == 1, "manifest schema version 1 expected"
     device = cp.cuda.Device(0)
     props = cp.cuda.runtime.getDeviceProperties(0)
     pageable = cp.cuda.runtime.deviceGetAttribute(88, 0)  # PageableMemoryAccess
@@ -298,7 +303,7 @@ def main():
 
     only = set(filter(None, args.only.split(",")))
     kernels = [Kernel(cp, args.kernels, e) for e in manifest["kernels"]
-               if not only or e["kind"] in only]
+               if not only or e.get("x-kind") in only]
     failures = 0
     t0 = time.time()
     for kernel in kernels:
@@ -327,7 +332,7 @@ def main():
             cp.cuda.runtime.deviceSynchronize()
         del big, other
         for kernel in kernels:
-            if kernel.entry["source_dtype"] not in ("bf16", "f8e4m3fn") or \
+            if kernel.source_dtype not in ("bf16", "f8e4m3fn") or \
                     not kernel.name.endswith("fp32"):
                 continue
             for m, k in BENCH_SHAPES:

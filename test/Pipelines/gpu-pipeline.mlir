@@ -15,7 +15,7 @@
 // The linalg op around the quantize is lowered to host loops.
 // CHECK:         llvm.fmul
 // CHECK:         gpu.launch_func @fp8q_quantize_1x128_bf16_fp32::@fp8q_quantize_1x128_bf16_fp32
-// CHECK-SAME:        args(%{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : i64, %{{.*}} : i64, %{{.*}} : f32)
+// CHECK-SAME:        args(%{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : i64, %{{.*}} : i64)
 // CHECK:         llvm.return
 // CHECK-NOT:   gpu.module
 // ISA:         gpu.binary @fp8q_quantize_1x128_bf16_fp32 [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">, properties = {{.*}}, assembly = "

@@ -27,11 +27,12 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
     * each kernel lives in its own `gpu.module` (target `#nvvm.target` for
       `chip`) named after the kernel variant, e.g.
       `fp8q_quantize_1x128_bf16_fp32`; kernels are shape-generic (sizes are
-      `i64` arguments, pointers are `!llvm.ptr`), so a variant is built once
-      per module and every op of that variant launches it;
+      `i64` arguments, pointers are `!llvm.ptr`; `scale_mode` and `eps` are
+      compiled in), so a variant is built once per module and every op of
+      that variant launches it;
     * a `1x128` quantize and a `128x1` quantize with `transpose` of the same
-      source (same block, same `scale_mode`) are fused into one launch that
-      reads the source once and writes both results.
+      source (same block, `scale_mode` and `eps`) are fused into one launch
+      that reads the source once and writes both results.
 
     Supported (anything else is an error naming the op and the reason):
     `quantize` with tile `1x128`, `128x128`, or `128x1` with `transpose`;
@@ -59,7 +60,7 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
         blocks in (%c4, %c2, %c1) threads in (%c256, %c1, %c1)
         dynamic_shared_memory_size %c0_i32
         args(%px : !llvm.ptr, %pq : !llvm.ptr, %ps : !llvm.ptr,
-             %c256_i64 : i64, %c512_i64 : i64, %eps : f32)
+             %c256_i64 : i64, %c512_i64 : i64)
     %q = bufferization.to_tensor %qb restrict writable : memref<256x512xf8E4M3FN> to tensor<256x512xf8E4M3FN>
     %s = bufferization.to_tensor %sb restrict writable : memref<256x4xf32> to tensor<256x4xf32>
     ```

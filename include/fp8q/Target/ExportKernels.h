@@ -23,8 +23,9 @@ namespace mlir::fp8q {
 #define GEN_PASS_DECL_FP8QEXPORTKERNELSPASS
 #include "fp8q/Target/Passes.h.inc"
 
-/// The manifest format version written by buildKernelManifest. Incremented
-/// on any incompatible change of docs/GPU.md's format.
+/// The manifest schema version written by buildKernelManifest: version 1 of
+/// fp8q.runtime's schema (python/fp8q/README_runtime.md, "Manifest"); fp8q
+/// specifics are `x-` extensions (docs/GPU.md).
 constexpr int64_t kKernelManifestVersion = 1;
 
 /// Returns the ptxas the NVVM target's serializer will run, or std::nullopt:
@@ -46,12 +47,11 @@ struct ExportedLaunch {
   std::string kernel;
   int64_t m;
   int64_t k;
-  /// The constant f32 arguments (eps, eps_t) by name.
-  SmallVector<std::pair<std::string, double>, 2> scalars;
   std::string location;
 };
 
-/// Returns manifest.json (docs/GPU.md) for `kernels` compiled for `chip`.
+/// Returns manifest.json for `kernels` compiled for `chip`. Each kernel has
+/// a cubin or, without one, PTX.
 std::string buildKernelManifest(StringRef chip,
                                 ArrayRef<ExportedKernel> kernels,
                                 ArrayRef<ExportedLaunch> launches);

@@ -18,11 +18,12 @@ def Fp8qExportKernelsPass : Pass<"fp8q-export-kernels", "::mlir::ModuleOp"> {
     Exports every fp8q kernel of the module for ahead-of-time launching (the
     Python runtime loads them without MLIR). For each kernel `<name>` it
     writes `<name>.cubin` and `<name>.ptx` into `dir`, then
-    `dir/manifest.json`, whose format (version 1) is specified in
-    docs/GPU.md: kernel names, the parameter list (order, kind ptr/i64/f32,
-    role, dtype, shape expressions), grid/block/cluster formulas, dynamic
-    shared memory, launch requirements, and the launches with static sizes
-    found in the module.
+    `dir/manifest.json` in version 1 of fp8q.runtime's schema
+    (python/fp8q/README_runtime.md) with the fp8q extensions of docs/GPU.md:
+    kernel names, op and attributes (tile, scale mode, eps, transpose), the
+    parameter list (order, kind ptr/i64, dtype, shape expressions, role),
+    grid/block/cluster formulas, dynamic shared memory, launch requirements,
+    and the launches with static sizes found in the module.
 
     Input: a module after `convert-fp8q-to-gpu` whose kernel `gpu.module`s
     are lowered to NVVM (the pass serializes them itself: PTX always, a cubin

@@ -95,15 +95,54 @@ StringRef getArgKindName(KernelArgKind kind) {
   return "";
 }
 
-/// Default eps of the fp8q ops (the `eps` attribute's default).
-constexpr double kDefaultEps = 1.0e-4;
+/// Writes the quantization of one output as manifest attrs: tile, scale_mode,
+/// eps, transpose.
+void writeQuantization(llvm::json::OStream &json,
+                       const QuantKernelConfig &config,
+                       const KernelOutput &output) {
+  json.attributeArray("tile", [&] {
+    json.value(output.tileRows);
+    json.value(output.tileCols);
+  });
+  json.attribute("scale_mode", stringifyScaleMode(config.scaleMode));
+  json.attribute("eps", static_cast<double>(config.eps));
+  json.attribute("transpose", output.transpose);
+}
 
-void writeOptionalString(llvm::json::OStream &json, StringRef key,
-                         const std::optional<std::string> &value) {
-  if (value)
-    json.attribute(key, *value);
+/// The op-level description a loader (scripts/device/quantize_plan.py)
+/// derives the reference computation from.
+void writeAttrs(llvm::json::OStream &json, const QuantKernelConfig &config,
+                const KernelInterface &interface) {
+  json.attributeObject("attrs", [&] {
+    if (config.kind == QuantKernelKind::TileTranspose) {
+      json.attribute("group", kCtaCols);
+      json.attribute("scale_mode", stringifyScaleMode(config.scaleMode));
+      json.attribute("eps", static_cast<double>(config.eps));
+      return;
+    }
+    json.attribute("source_dtype", getSourceElementName(config.source));
+    if (interface.outputs.size() == 1) {
+      writeQuantization(json, config, interface.outputs.front());
+      return;
+    }
+    json.attributeArray("outputs", [&] {
+      for (const KernelOutput &output : interface.outputs)
+        json.object([&] {
+          json.attribute("q", output.q);
+          json.attribute("scale", output.scale);
+          writeQuantization(json, config, output);
+        });
+    });
+  });
+}
+
+/// A launch dimension: an integer, or its size expression.
+void writeDimension(llvm::json::OStream &json, StringRef expression) {
+  int64_t value;
+  if (!expression.getAsInteger(10, value))
+    json.value(value);
   else
-    json.attribute(key, nullptr);
+    json.value(expression);
 }
 
 void writeKernel(llvm::json::OStream &json, const ExportedKernel &kernel) {
@@ -111,50 +150,33 @@ void writeKernel(llvm::json::OStream &json, const ExportedKernel &kernel) {
   KernelInterface interface = getKernelInterface(config);
   std::string name = config.getName();
   json.attribute("name", name);
-  json.attribute("entry", name);
-  writeOptionalString(json, "cubin", kernel.cubin);
-  writeOptionalString(json, "ptx", kernel.ptx);
+  // NOTE: `cubin` is what the loader passes to cuModuleLoadData, which also
+  // takes (NUL-terminated) PTX: without ptxas it names the PTX.
+  json.attribute("cubin", kernel.cubin ? *kernel.cubin : *kernel.ptx);
   json.attribute("op", config.kind == QuantKernelKind::TileTranspose
                            ? "fp8q.tile_transpose"
                            : "fp8q.quantize");
-  json.attribute("kind", getKindName(config.kind));
-  json.attribute("source_dtype", getSourceElementName(config.source));
-  json.attributeArray("outputs", [&] {
-    for (const KernelOutput &output : interface.outputs)
-      json.object([&] {
-        json.attribute("q", output.q);
-        json.attribute("scale", output.scale);
-        json.attributeArray("tile", [&] {
-          json.value(output.tileRows);
-          json.value(output.tileCols);
-        });
-        json.attribute("transpose", output.transpose);
-        json.attribute("scale_mode", stringifyScaleMode(config.scaleMode));
-      });
-  });
+  writeAttrs(json, config, interface);
   json.attributeArray("args", [&] {
-    for (auto [index, arg] : llvm::enumerate(interface.args))
-      json.object([&, index = index, &arg = arg] {
-        json.attribute("index", static_cast<int64_t>(index));
+    for (const KernelArg &arg : interface.args)
+      json.object([&] {
         json.attribute("name", arg.name);
         json.attribute("kind", getArgKindName(arg.kind));
-        json.attribute("role", arg.role);
         if (arg.kind == KernelArgKind::Ptr) {
           json.attribute("dtype", arg.dtype);
           json.attributeArray("shape", [&] {
             for (const std::string &extent : arg.shape)
               json.value(extent);
           });
-          json.attribute("access", arg.written ? "write" : "read");
-          json.attribute("alignment", arg.alignment);
+          json.attribute("x-access", arg.written ? "write" : "read");
+          json.attribute("x-alignment", arg.alignment);
         }
-        if (arg.kind == KernelArgKind::F32)
-          json.attribute("default", kDefaultEps);
+        json.attribute("x-role", arg.role);
       });
   });
   json.attributeArray("grid", [&] {
     for (const std::string &extent : interface.grid)
-      json.value(extent);
+      writeDimension(json, extent);
   });
   json.attributeArray("block", [&] {
     for (int64_t extent : interface.block)
@@ -164,11 +186,15 @@ void writeKernel(llvm::json::OStream &json, const ExportedKernel &kernel) {
     for (int64_t extent : interface.cluster)
       json.value(extent);
   });
-  json.attribute("dynamic_smem_bytes", interface.dynamicSharedMemoryBytes);
+  json.attribute("shared_bytes", interface.dynamicSharedMemoryBytes);
   json.attributeArray("requires", [&] {
     for (const std::string &requirement : interface.requirements)
       json.value(requirement);
   });
+  json.attribute("x-kind", getKindName(config.kind));
+  if (kernel.ptx)
+    json.attribute("x-ptx", *kernel.ptx);
+  json.attribute("x-format", kernel.cubin ? "cubin" : "ptx");
 }
 } // namespace
 
@@ -181,27 +207,25 @@ std::string fp8q::buildKernelManifest(StringRef chip,
   });
   std::string text;
   llvm::raw_string_ostream os(text);
-  llvm::json::OStream json(os, /*IndentSize=*/2);
+  llvm::json::OStream json(os, /*IndentSize=*/1);
   json.object([&] {
-    json.attribute("format", "fp8q-kernel-manifest");
     json.attribute("version", kKernelManifestVersion);
     json.attribute("chip", chip);
-    json.attribute("shape_generic", true);
+    json.attribute("doc",
+                   "fp8q GPU kernels written by fp8q-export-kernels; "
+                   "shape-generic (M and K are arguments); format: "
+                   "python/fp8q/README_runtime.md, kernels: docs/GPU.md");
     json.attributeArray("kernels", [&] {
       for (const ExportedKernel &kernel : sorted)
         json.object([&] { writeKernel(json, kernel); });
     });
-    json.attributeArray("launches", [&] {
+    json.attributeArray("x-launches", [&] {
       for (const ExportedLaunch &launch : launches)
         json.object([&] {
           json.attribute("kernel", launch.kernel);
           json.attributeObject("sizes", [&] {
             json.attribute("M", launch.m);
             json.attribute("K", launch.k);
-          });
-          json.attributeObject("scalars", [&] {
-            for (const auto &[name, value] : launch.scalars)
-              json.attribute(name, value);
           });
           json.attributeArray("grid", [&] {
             json.value(llvm::divideCeil(launch.k, kCtaCols));
@@ -352,14 +376,9 @@ SmallVector<ExportedLaunch> Fp8qExportKernelsPass::collectLaunches() {
       return;
     KernelInterface interface = getKernelInterface(*config);
     std::optional<int64_t> m, k;
-    SmallVector<std::pair<std::string, double>, 2> scalars;
     for (auto [arg, operand] :
          llvm::zip(interface.args, launch.getKernelOperands())) {
       APInt value;
-      APFloat scalar(0.0f);
-      if (arg.kind == KernelArgKind::F32 &&
-          matchPattern(operand, m_ConstantFloat(&scalar)))
-        scalars.emplace_back(arg.name, scalar.convertToFloat());
       if (arg.kind != KernelArgKind::I64 ||
           !matchPattern(operand, m_ConstantInt(&value)))
         continue;
@@ -375,7 +394,7 @@ SmallVector<ExportedLaunch> Fp8qExportKernelsPass::collectLaunches() {
       location = llvm::formatv("{0}:{1}:{2}", fileLoc.getFilename().getValue(),
                                fileLoc.getLine(), fileLoc.getColumn())
                      .str();
-    launches.push_back({name.str(), *m, *k, scalars, location});
+    launches.push_back({name.str(), *m, *k, location});
   });
   return launches;
 }

@@ -1,8 +1,8 @@
 // RUN: fp8-opt %s -canonicalize --convert-fp8q-to-gpu -cse -split-input-file | FileCheck %s
 
-// A 1x128 quantize and a 128x1 transposed quantize of the same source become
-// one launch of the fused kernel, placed at the first of the two, with the
-// eps of each output.
+// A 1x128 quantize and a 128x1 transposed quantize of the same source (same
+// scale mode and eps) become one launch of the fused kernel, placed at the
+// first of the two.
 
 // CHECK-LABEL: func.func @fused(
 // CHECK-SAME:      %[[X:.*]]: tensor<4096x7168xbf16>
@@ -11,12 +11,10 @@
 // CHECK:         %[[S:.*]] = memref.alloc() {{.*}} : memref<4096x56xf32>
 // CHECK:         %[[QT:.*]] = memref.alloc() {{.*}} : memref<7168x4096xf8E4M3FN>
 // CHECK:         %[[ST:.*]] = memref.alloc() {{.*}} : memref<7168x32xf32>
-// CHECK-DAG:     %[[EPS:.*]] = arith.constant 1.000000e-03 : f32
-// CHECK-DAG:     %[[EPST:.*]] = arith.constant 9.99999974E-5 : f32
 // CHECK-DAG:     %[[SMEM:.*]] = arith.constant 37888 : i32
 // CHECK:         gpu.launch_func @fp8q_quantize_1x128_128x1t_bf16_pow2::@fp8q_quantize_1x128_128x1t_bf16_pow2
 // CHECK-SAME:        dynamic_shared_memory_size %[[SMEM]]
-// CHECK-SAME:        args(%{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : i64, %{{.*}} : i64, %[[EPS]] : f32, %[[EPST]] : f32)
+// CHECK-SAME:        args(%{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : i64, %{{.*}} : i64)
 // CHECK-NOT:     gpu.launch_func
 // CHECK:         %[[TQ:.*]] = bufferization.to_tensor %[[Q]]
 // CHECK:         %[[TS:.*]] = bufferization.to_tensor %[[S]]
@@ -36,7 +34,7 @@ func.func @fused(%x: tensor<4096x7168xbf16>)
       {tile = #fp8q.tile<128x1>, transpose, scale_mode = #fp8q.scale_mode<pow2>}
       : tensor<4096x7168xbf16> -> tensor<7168x4096xf8E4M3FN>, tensor<7168x32xf32>
   %q, %s = fp8q.quantize %x outs(%q0, %s0)
-      {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<pow2>, eps = 1.0e-3 : f32}
+      {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<pow2>}
       : tensor<4096x7168xbf16> -> tensor<4096x7168xf8E4M3FN>, tensor<4096x56xf32>
   return %qt, %st, %q, %s : tensor<7168x4096xf8E4M3FN>, tensor<7168x32xf32>,
                             tensor<4096x7168xf8E4M3FN>, tensor<4096x56xf32>
@@ -66,14 +64,15 @@ func.func @third_wheel(%x: tensor<256x256xf32>)
 
 // -----
 
-// No fusion across scale modes, or of a 128x1 quantize without a 1x128 one.
+// No fusion across scale modes or eps values.
 
 // CHECK-LABEL: func.func @no_fusion(
 // CHECK:         gpu.launch_func @fp8q_quantize_1x128_f16_fp32::
 // CHECK:         gpu.launch_func @fp8q_quantize_128x1t_f16_pow2::
+// CHECK:         gpu.launch_func @fp8q_quantize_128x1t_f16_fp32_eps3a83126f::
 // CHECK-NOT:     fp8q_quantize_1x128_128x1t
 func.func @no_fusion(%x: tensor<256x256xf16>)
-    -> (tensor<256x256xf8E4M3FN>, tensor<256x256xf8E4M3FN>) {
+    -> (tensor<256x256xf8E4M3FN>, tensor<256x256xf8E4M3FN>, tensor<256x256xf8E4M3FN>) {
   %q0 = tensor.empty() : tensor<256x256xf8E4M3FN>
   %s0 = tensor.empty() : tensor<256x2xf32>
   %a, %sa = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x128>}
@@ -81,7 +80,10 @@ func.func @no_fusion(%x: tensor<256x256xf16>)
   %t, %st = fp8q.quantize %x outs(%q0, %s0)
       {tile = #fp8q.tile<128x1>, transpose, scale_mode = #fp8q.scale_mode<pow2>}
       : tensor<256x256xf16> -> tensor<256x256xf8E4M3FN>, tensor<256x2xf32>
-  return %a, %t : tensor<256x256xf8E4M3FN>, tensor<256x256xf8E4M3FN>
+  %u, %su = fp8q.quantize %x outs(%q0, %s0)
+      {tile = #fp8q.tile<128x1>, transpose, eps = 1.0e-3 : f32}
+      : tensor<256x256xf16> -> tensor<256x256xf8E4M3FN>, tensor<256x2xf32>
+  return %a, %t, %u : tensor<256x256xf8E4M3FN>, tensor<256x256xf8E4M3FN>, tensor<256x256xf8E4M3FN>
 }
 
 // -----

@@ -10,9 +10,10 @@
 // CHECK-SAME:        %[[X:.*]]: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias, llvm.readonly},
 // CHECK-SAME:        %[[Q:.*]]: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias},
 // CHECK-SAME:        %[[S:.*]]: !llvm.ptr {llvm.align = 4 : i64, llvm.noalias},
-// CHECK-SAME:        %[[M:.*]]: i64, %[[K:.*]]: i64, %[[EPS:.*]]: f32) kernel
+// CHECK-SAME:        %[[M:.*]]: i64, %[[K:.*]]: i64) kernel
 // CHECK-SAME:        known_block_size = array<i32: 256, 1, 1>
 // CHECK:           llvm.addrspacecast %[[X]] : !llvm.ptr to !llvm.ptr<1>
+// CHECK:           %[[EPS:.*]] = arith.constant 9.99999974E-5 : f32
 // CHECK:           gpu.thread_id x
 // CHECK:           gpu.block_id x
 // CHECK:           gpu.block_id y
@@ -97,7 +98,8 @@ func.func @block(%x: tensor<?x?xf32>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?x?
 // CHECK-SAME:        %{{.*}}: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias, llvm.readonly},
 // CHECK-SAME:        %{{.*}}: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias},
 // CHECK-SAME:        %{{.*}}: !llvm.ptr {llvm.align = 4 : i64, llvm.noalias},
-// CHECK-SAME:        %{{.*}}: i64, %{{.*}}: i64, %[[EPS:.*]]: f32) kernel
+// CHECK-SAME:        %{{.*}}: i64, %{{.*}}: i64) kernel
+// CHECK:           %[[EPS:.*]] = arith.constant 9.99999974E-5 : f32
 // CHECK-COUNT-8:   llvm.load %{{.*}} invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
 // Staging: 8 words per 16-element f16 strip.
 // CHECK-COUNT-32:  llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<3>
@@ -120,17 +122,17 @@ func.func @colwise(%x: tensor<?x?xf16>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?
 
 // -----
 
-// The fused kernel has both outputs and both eps arguments; the row path
-// (xor 1, 2, 4) comes before the column path (xor 8, 16).
+// The fused kernel has both outputs; the row path (xor 1, 2, 4) comes before
+// the column path (xor 8, 16).
 
 // CHECK-LABEL: gpu.module @fp8q_quantize_1x128_128x1t_bf16_fp32
 // CHECK:         gpu.func @fp8q_quantize_1x128_128x1t_bf16_fp32(
-// CHECK-SAME:        %[[EPS:[a-z0-9]+]]: f32, %[[EPST:[a-z0-9]+]]: f32) kernel
+// CHECK-SAME:        !llvm.ptr {{.*}}, %{{[a-z0-9]+}}: !llvm.ptr {{.*}}, %{{[a-z0-9]+}}: !llvm.ptr {{.*}}, %{{[a-z0-9]+}}: !llvm.ptr {{.*}}, %{{[a-z0-9]+}}: !llvm.ptr {{.*}}, %{{[a-z0-9]+}}: i64, %{{[a-z0-9]+}}: i64) kernel
 // CHECK:           gpu.shuffle  xor %{{.*}}, %c4_i32, %c32_i32 : i32
-// CHECK:           arith.maximumf %{{.*}}, %[[EPS]] : f32
+// CHECK:           arith.maximumf
 // CHECK:           gpu.shuffle  xor %{{.*}}, %c8_i32, %c32_i32 : i32
 // CHECK:           gpu.barrier
-// CHECK:           arith.maximumf %{{.*}}, %[[EPST]] : f32
+// CHECK:           arith.maximumf
 // CHECK:           gpu.barrier
 func.func @fused(%x: tensor<?x?xbf16>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?x?xf32>)
     -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf8E4M3FN>) {

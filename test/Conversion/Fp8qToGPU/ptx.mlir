@@ -14,8 +14,7 @@
 // ROW-NEXT:    .param .u64 .ptr .align 16 fp8q_quantize_1x128_bf16_fp32_param_1,
 // ROW-NEXT:    .param .u64 .ptr .align 4 fp8q_quantize_1x128_bf16_fp32_param_2,
 // ROW-NEXT:    .param .u64 fp8q_quantize_1x128_bf16_fp32_param_3,
-// ROW-NEXT:    .param .u64 fp8q_quantize_1x128_bf16_fp32_param_4,
-// ROW-NEXT:    .param .f32 fp8q_quantize_1x128_bf16_fp32_param_5
+// ROW-NEXT:    .param .u64 fp8q_quantize_1x128_bf16_fp32_param_4
 // ROW:       .maxntid 256, 1, 1
 // Coalesced 16-byte loads through the read-only path.
 // ROW-COUNT-8: ld.global.nc.v4.b32

@@ -18,18 +18,19 @@
 // CHECK-DAG:     %[[GY:.*]] = arith.constant 2 : index
 // CHECK-DAG:     %[[M:.*]] = arith.constant 256 : i64
 // CHECK-DAG:     %[[K:.*]] = arith.constant 512 : i64
-// CHECK-DAG:     %[[EPS:.*]] = arith.constant 1.000000e-03 : f32
 // CHECK-DAG:     %[[ONE:.*]] = arith.constant 1 : index
 // CHECK-DAG:     %[[THREADS:.*]] = arith.constant 256 : index
 // CHECK-DAG:     %[[SMEM:.*]] = arith.constant 0 : i32
-// CHECK:         gpu.launch_func @fp8q_quantize_1x128_bf16_fp32::@fp8q_quantize_1x128_bf16_fp32
+// The eps of the op (1e-3, not the default) is compiled into the variant.
+// CHECK:         gpu.launch_func @fp8q_quantize_1x128_bf16_fp32_eps3a83126f::@fp8q_quantize_1x128_bf16_fp32_eps3a83126f
 // CHECK-SAME:        blocks in (%[[GX]], %[[GY]], %[[ONE]]) threads in (%[[THREADS]], %[[ONE]], %[[ONE]])
 // CHECK-SAME:        dynamic_shared_memory_size %[[SMEM]]
-// CHECK-SAME:        args(%[[XP]] : !llvm.ptr, %[[QP]] : !llvm.ptr, %[[SP]] : !llvm.ptr, %[[M]] : i64, %[[K]] : i64, %[[EPS]] : f32)
+// CHECK-SAME:        args(%[[XP]] : !llvm.ptr, %[[QP]] : !llvm.ptr, %[[SP]] : !llvm.ptr, %[[M]] : i64, %[[K]] : i64)
 // CHECK:         %[[Q:.*]] = bufferization.to_tensor %[[QB]] restrict writable : memref<256x512xf8E4M3FN> to tensor<256x512xf8E4M3FN>
 // CHECK:         %[[S:.*]] = bufferization.to_tensor %[[SB]] restrict writable : memref<256x4xf32> to tensor<256x4xf32>
 // CHECK:         return %[[Q]], %[[S]]
-// CHECK:       gpu.module @fp8q_quantize_1x128_bf16_fp32 [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">]
+// CHECK:       gpu.module @fp8q_quantize_1x128_bf16_fp32_eps3a83126f [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">]
+// CHECK:         arith.constant 1.000000e-03 : f32
 func.func @rowwise(%x: tensor<256x512xbf16>) -> (tensor<256x512xf8E4M3FN>, tensor<256x4xf32>) {
   %q0 = tensor.empty() : tensor<256x512xf8E4M3FN>
   %s0 = tensor.empty() : tensor<256x4xf32>

@@ -10,10 +10,9 @@
 // CHECK:         memref.alloc() {alignment = 64 : i64} : memref<384x300xf8E4M3FN>
 // CHECK:         memref.alloc() {alignment = 64 : i64} : memref<384x3xf32>
 // CHECK-DAG:     %[[SMEM:.*]] = arith.constant 22016 : i32
-// CHECK-DAG:     %[[EPS:.*]] = arith.constant 9.99999974E-5 : f32
 // CHECK:         gpu.launch_func @fp8q_tile_transpose_1x128_pow2::@fp8q_tile_transpose_1x128_pow2
 // CHECK-SAME:        dynamic_shared_memory_size %[[SMEM]]
-// CHECK-SAME:        args(%{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : i64, %{{.*}} : i64, %[[EPS]] : f32)
+// CHECK-SAME:        args(%{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : i64, %{{.*}} : i64)
 // CHECK:       gpu.module @fp8q_tile_transpose_1x128_pow2
 // The E4M3 codes are dequantized exactly (f8x2 -> f16x2 -> f32, times the
 // row scale) before the column amax.

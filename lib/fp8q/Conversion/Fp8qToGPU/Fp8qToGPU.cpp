@@ -115,7 +115,8 @@ int64_t elementBytes(Type type) {
 //===----------------------------------------------------------------------===//
 
 /// The first quantize of the same source, in the same block, that
-/// complements `op` (1x128 vs. 128x1 with transpose) with the same scale mode.
+/// complements `op` (1x128 vs. 128x1 with transpose) with the same scale mode
+/// and eps (the fused kernel compiles in one of each).
 QuantizeOp findComplement(QuantizeOp op) {
   std::optional<QuantKernelKind> kind = getQuantizeKind(op);
   if (kind != QuantKernelKind::RowWise &&
@@ -131,6 +132,7 @@ QuantizeOp findComplement(QuantizeOp op) {
         other.getSource() != op.getSource() ||
         getQuantizeKind(other) != wanted ||
         other.getScaleMode() != op.getScaleMode() ||
+        other.getEps() != op.getEps() ||
         getFp8qToGPUUnsupportedReason(other))
       continue;
     if (!best || other->isBeforeInBlock(best))
@@ -171,11 +173,10 @@ public:
   OpFoldResult ceilDiv(OpFoldResult extent, int64_t tile);
   /// Step 3: `memref` as a raw `!llvm.ptr` kernel argument.
   Value getPointer(Value memref);
-  /// Step 4: launches `config` with `pointers`, (M, K) and `epsValues`,
+  /// Step 4: launches `config` with `pointers` and (M, K),
   /// skipping empty sources and asserting the size requirements that are not
   /// static.
-  void launch(const QuantKernelConfig &config, ArrayRef<Value> pointers,
-              ArrayRef<float> epsValues);
+  void launch(const QuantKernelConfig &config, ArrayRef<Value> pointers);
   /// Step 5: the tensor of a result buffer.
   Value toTensor(Value memref, Type type);
 
@@ -307,8 +308,7 @@ void LaunchEmitter::assertDynamicRequirements(const QuantKernelConfig &config,
 }
 
 void LaunchEmitter::launch(const QuantKernelConfig &config,
-                           ArrayRef<Value> pointers,
-                           ArrayRef<float> epsValues) {
+                           ArrayRef<Value> pointers) {
   std::optional<int64_t> staticM = getConstantIntValue(sizeM);
   std::optional<int64_t> staticK = getConstantIntValue(sizeK);
   if ((staticM && *staticM == 0) || (staticK && *staticK == 0))
@@ -324,9 +324,6 @@ void LaunchEmitter::launch(const QuantKernelConfig &config,
   SmallVector<Value, 9> args(pointers);
   args.push_back(toI64(sizeM));
   args.push_back(toI64(sizeK));
-  for (float eps : epsValues)
-    args.push_back(arith::ConstantFloatOp::create(
-        rewriter, loc, rewriter.getF32Type(), APFloat(eps)));
 
   // An empty grid is not a valid launch: guard dynamic sizes.
   OpBuilder::InsertionGuard guard(rewriter);
@@ -376,10 +373,10 @@ ResultBuffers allocateQuantizeResults(LaunchEmitter &emitter, QuantizeOp op) {
           emitter.allocate(op.getScale().getType(), scaleExtents)};
 }
 
-QuantKernelConfig getConfig(QuantKernelKind kind, Value source,
-                            ScaleMode mode) {
-  Type element = cast<RankedTensorType>(source.getType()).getElementType();
-  return {kind, *getSourceElement(element), mode};
+QuantKernelConfig getConfig(QuantKernelKind kind, QuantizeOp op) {
+  Type element = op.getSource().getType().getElementType();
+  return {kind, *getSourceElement(element), op.getScaleMode(),
+          op.getEps().convertToFloat()};
 }
 
 /// fp8q.quantize (1x128, 128x128, or 128x1 with transpose) -> one launch.
@@ -396,13 +393,10 @@ struct QuantizeOpLowering : OpRewritePattern<QuantizeOp> {
     LaunchEmitter emitter(rewriter, op.getLoc(), op, options);
     emitter.setSource(op.getSource());
     ResultBuffers results = allocateQuantizeResults(emitter, op);
-    QuantKernelConfig config = getConfig(*getQuantizeKind(op), op.getSource(),
-                                         op.getScaleMode());
-    emitter.launch(config,
-                   {emitter.getPointer(emitter.getSourceBuffer()),
-                    emitter.getPointer(results.codes),
-                    emitter.getPointer(results.scales)},
-                   {op.getEps().convertToFloat()});
+    QuantKernelConfig config = getConfig(*getQuantizeKind(op), op);
+    emitter.launch(config, {emitter.getPointer(emitter.getSourceBuffer()),
+                            emitter.getPointer(results.codes),
+                            emitter.getPointer(results.scales)});
     rewriter.replaceOp(op, {emitter.toTensor(results.codes, op.getQ().getType()),
                             emitter.toTensor(results.scales,
                                              op.getScale().getType())});
@@ -438,16 +432,12 @@ struct FusedQuantizeLowering : OpRewritePattern<QuantizeOp> {
     emitter.setSource(op.getSource());
     ResultBuffers rows = allocateQuantizeResults(emitter, rowOp);
     ResultBuffers cols = allocateQuantizeResults(emitter, colOp);
-    QuantKernelConfig config = getConfig(QuantKernelKind::Fused,
-                                         op.getSource(), op.getScaleMode());
-    emitter.launch(config,
-                   {emitter.getPointer(emitter.getSourceBuffer()),
-                    emitter.getPointer(rows.codes),
-                    emitter.getPointer(rows.scales),
-                    emitter.getPointer(cols.codes),
-                    emitter.getPointer(cols.scales)},
-                   {rowOp.getEps().convertToFloat(),
-                    colOp.getEps().convertToFloat()});
+    QuantKernelConfig config = getConfig(QuantKernelKind::Fused, op);
+    emitter.launch(config, {emitter.getPointer(emitter.getSourceBuffer()),
+                            emitter.getPointer(rows.codes),
+                            emitter.getPointer(rows.scales),
+                            emitter.getPointer(cols.codes),
+                            emitter.getPointer(cols.scales)});
     SmallVector<Value, 2> rowResults{
         emitter.toTensor(rows.codes, rowOp.getQ().getType()),
         emitter.toTensor(rows.scales, rowOp.getScale().getType())};
@@ -485,12 +475,12 @@ struct TileTransposeOpLowering : OpRewritePattern<TileTransposeOp> {
     Value scales = emitter.allocate(op.getScaleT().getType(),
                                     {k, emitter.ceilDiv(m, kCtaRows)});
     QuantKernelConfig config{QuantKernelKind::TileTranspose,
-                             SourceElement::E4M3, op.getScaleMode()};
+                             SourceElement::E4M3, op.getScaleMode(),
+                             op.getEps().convertToFloat()};
     emitter.launch(config,
                    {emitter.getPointer(emitter.getSourceBuffer()),
                     emitter.getPointer(inputScales),
-                    emitter.getPointer(codes), emitter.getPointer(scales)},
-                   {op.getEps().convertToFloat()});
+                    emitter.getPointer(codes), emitter.getPointer(scales)});
     rewriter.replaceOp(op, {emitter.toTensor(codes, op.getQT().getType()),
                             emitter.toTensor(scales,
                                              op.getScaleT().getType())});

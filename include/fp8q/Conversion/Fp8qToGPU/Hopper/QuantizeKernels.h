@@ -76,16 +76,22 @@ enum class QuantKernelKind {
 /// Element type of the data a kernel reads.
 enum class SourceElement { F32, BF16, F16, E4M3 };
 
-/// One kernel variant: everything that is compiled in (sizes and eps are
-/// runtime arguments).
+/// The `eps` default of the fp8q ops (their `eps` attribute).
+constexpr float kDefaultEps = 1.0e-4f;
+
+/// One kernel variant: everything that is compiled in. Sizes are runtime
+/// arguments; `eps` is a constant of the variant, like the op attribute it
+/// comes from (both outputs of a fused kernel share it).
 struct QuantKernelConfig {
   QuantKernelKind kind;
   SourceElement source;
   ScaleMode scaleMode;
+  float eps = kDefaultEps;
 
   /// The kernel (and gpu.module) name, e.g. `fp8q_quantize_1x128_bf16_fp32`,
   /// `fp8q_quantize_1x128_128x1t_f16_pow2` (fused) or
-  /// `fp8q_tile_transpose_1x128_pow2`.
+  /// `fp8q_tile_transpose_1x128_pow2`; a non-default eps appends its f32 bit
+  /// pattern, `..._fp32_eps3a83126f` for 1e-3.
   std::string getName() const;
   /// Inverse of getName; std::nullopt for any other string.
   static std::optional<QuantKernelConfig> parseName(StringRef name);
@@ -114,7 +120,7 @@ enum class KernelArgKind { Ptr, I64, F32 };
 struct KernelArg {
   std::string name;
   KernelArgKind kind;
-  /// source, source_scale, q, scale, q_t, scale_t, size, eps, eps_t.
+  /// source, source_scale, q, scale, q_t, scale_t, size.
   std::string role;
   /// Pointers only: element type and shape (size expressions, docs/GPU.md).
   std::string dtype;
@@ -133,8 +139,8 @@ struct KernelOutput {
 
 /// The launch ABI of a kernel variant.
 struct KernelInterface {
-  /// Parameters in order: pointers (inputs, then outputs), sizes M and K
-  /// (i64), then the f32 eps of each output.
+  /// Parameters in order: pointers (inputs, then outputs), then the sizes M
+  /// and K (i64).
   SmallVector<KernelArg, 9> args;
   SmallVector<KernelOutput, 2> outputs;
   /// Grid as size expressions; block and cluster are constants.

@@ -36,6 +36,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -194,23 +195,39 @@ std::string QuantKernelConfig::getName() const {
   std::string name = ("fp8q_" + getKindToken(kind)).str();
   if (kind != QuantKernelKind::TileTranspose)
     name += ("_" + getSourceElementName(source)).str();
-  return name + "_" + stringifyScaleMode(scaleMode).str();
+  name += "_" + stringifyScaleMode(scaleMode).str();
+  if (llvm::bit_cast<uint32_t>(eps) != llvm::bit_cast<uint32_t>(kDefaultEps))
+    name += llvm::formatv("_eps{0:x-8}", llvm::bit_cast<uint32_t>(eps)).str();
+  return name;
 }
 
 std::optional<QuantKernelConfig>
 QuantKernelConfig::parseName(StringRef name) {
+  // An optional `_eps<8 hex digits>` suffix (the f32 bits of eps).
+  float eps = kDefaultEps;
+  size_t at = name.rfind("_eps");
+  uint32_t bits = 0;
+  if (at != StringRef::npos && name.size() == at + 12 &&
+      !name.substr(at + 4).getAsInteger(16, bits)) {
+    eps = llvm::bit_cast<float>(bits);
+    name = name.take_front(at);
+  }
   for (QuantKernelKind kind : kAllKinds) {
     for (ScaleMode mode : kScaleModes) {
       if (kind == QuantKernelKind::TileTranspose) {
         QuantKernelConfig config{kind, SourceElement::E4M3, mode};
-        if (config.getName() == name)
+        if (config.getName() == name) {
+          config.eps = eps;
           return config;
+        }
         continue;
       }
       for (SourceElement element : kWideElements) {
         QuantKernelConfig config{kind, element, mode};
-        if (config.getName() == name)
+        if (config.getName() == name) {
+          config.eps = eps;
           return config;
+        }
       }
     }
   }
@@ -242,8 +259,8 @@ KernelInterface hopper::getKernelInterface(const QuantKernelConfig &config) {
   KernelInterface result;
   std::string sourceType = getSourceElementName(config.source).str();
   std::string codeType = getSourceElementName(SourceElement::E4M3).str();
-  std::string tiles = llvm::formatv("cdiv(K, {0})", kCtaCols).str();
-  std::string rowTiles = llvm::formatv("cdiv(M, {0})", kCtaRows).str();
+  std::string tiles = llvm::formatv("ceil(K/{0})", kCtaCols).str();
+  std::string rowTiles = llvm::formatv("ceil(M/{0})", kCtaRows).str();
 
   auto pointer = [&](StringRef name, StringRef role, StringRef dtype,
                      ArrayRef<std::string> shape, bool written) {
@@ -271,7 +288,7 @@ KernelInterface hopper::getKernelInterface(const QuantKernelConfig &config) {
     pointer("q", "source", codeType, {"M", "K"}, false);
     pointer("scale", "source_scale", "f32", {"M", tiles}, false);
   } else {
-    pointer("x", "source", sourceType, {"M", "K"}, false);
+    pointer("source", "source", sourceType, {"M", "K"}, false);
   }
   switch (config.kind) {
   case QuantKernelKind::RowWise:
@@ -290,29 +307,25 @@ KernelInterface hopper::getKernelInterface(const QuantKernelConfig &config) {
     break;
   }
   if (hasTransposedOutput(config.kind)) {
-    pointer("q_t", "q_t", codeType, {"K", "M"}, true);
-    pointer("scale_t", "scale_t", "f32", {"K", rowTiles}, true);
-    result.outputs.push_back({"q_t", "scale_t", kCtaRows, 1, true});
+    // The K-major results are the op's q and scale for a lone 128x1
+    // quantize, q_t and scale_t next to another output pair.
+    bool alone = config.kind == QuantKernelKind::ColumnWiseTransposed;
+    StringRef q = alone ? "q" : "q_t", scale = alone ? "scale" : "scale_t";
+    pointer(q, q, codeType, {"K", "M"}, true);
+    pointer(scale, scale, "f32", {"K", rowTiles}, true);
+    result.outputs.push_back({q.str(), scale.str(), kCtaRows, 1, true});
   }
   scalar("M", KernelArgKind::I64, "size");
   scalar("K", KernelArgKind::I64, "size");
-  if (config.kind == QuantKernelKind::Fused) {
-    scalar("eps", KernelArgKind::F32, "eps");
-    scalar("eps_t", KernelArgKind::F32, "eps_t");
-  } else {
-    scalar("eps", KernelArgKind::F32,
-           hasTransposedOutput(config.kind) ? "eps_t" : "eps");
-  }
 
   result.grid = {tiles, rowTiles, "1"};
   result.block = {kCtaThreads, 1, 1};
   result.cluster = {1, 1, 1};
   result.dynamicSharedMemoryBytes = config.getDynamicSharedMemoryBytes();
-  std::string rowBytes = config.getSourceBytes() == 1
-                             ? std::string("K")
-                             : llvm::formatv("(K * {0})",
-                                             config.getSourceBytes())
-                                   .str();
+  std::string rowBytes =
+      config.getSourceBytes() == 1
+          ? std::string("K")
+          : llvm::formatv("K*{0}", config.getSourceBytes()).str();
   result.requirements = {
       "M >= 1", "K >= 1",
       llvm::formatv("{0} % {1} == 0", rowBytes, kVectorBytes).str(),
@@ -488,7 +501,7 @@ private:
 
   // Arguments (global address space) and sizes.
   Value source, sourceScale, rowCodes, rowScales, colCodes, colScales;
-  Value sizeM, sizeK, eps, epsT;
+  Value sizeM, sizeK, eps;
   // Coordinates.
   Value tid, lane, warp, stripInRow, rowInGroup;
   Value blockCol, blockRow, m0, k0, colTiles, rowTiles;
@@ -518,14 +531,7 @@ void QuantKernelEmitter::emitPrologue() {
   }
   sizeM = func.getArgument(next++);
   sizeK = func.getArgument(next++);
-  if (config.kind == QuantKernelKind::Fused) {
-    eps = func.getArgument(next++);
-    epsT = func.getArgument(next++);
-  } else if (hasTransposedOutput(config.kind)) {
-    epsT = func.getArgument(next++);
-  } else {
-    eps = func.getArgument(next++);
-  }
+  eps = f32Const(config.eps);
 
   // Thread coordinates (i32) and the CTA's tile origin (i64).
   auto toI32 = [&](Value index) -> Value {
@@ -997,7 +1003,7 @@ void QuantKernelEmitter::emitColumnScales(ArrayRef<Strip> strips) {
           b, key,
           loadShared(b.getI32Type(),
                      sharedWord(tid, layout.partial + w * kCtaCols)));
-    TileScale tile = computeScale(keyToF32(key), epsT);
+    TileScale tile = computeScale(keyToF32(key), eps);
     storeShared(tile.reciprocal, sharedWord(tid, layout.reciprocal));
     Value column = arith::AddIOp::create(b, k0, zext64(tid));
     Value inside =
