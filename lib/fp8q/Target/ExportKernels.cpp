@@ -265,8 +265,7 @@ private:
   SmallVector<ExportedLaunch> collectLaunches();
 };
 
-LogicalResult Fp8qExportKernelsPass::writeFile(StringRef name,
-                                               StringRef data) {
+LogicalResult Fp8qExportKernelsPass::writeFile(StringRef name, StringRef data) {
   SmallString<256> path(dir);
   llvm::sys::path::append(path, name);
   std::error_code error;
@@ -296,29 +295,33 @@ LogicalResult Fp8qExportKernelsPass::exportModule(
     return isa<NVVM::NVVMTargetAttr>(attr);
   });
   if (!module.getTargetsAttr() || target == module.getTargetsAttr().end())
-    return emitError(module.getLoc())
-           << "fp8q-export-kernels: kernel module '" << name
-                              << "' has no #nvvm.target";
+    return emitError(module.getLoc()) << "fp8q-export-kernels: kernel module '"
+                                      << name << "' has no #nvvm.target";
   auto nvvmTarget = cast<NVVM::NVVMTargetAttr>(*target);
   chip = nvvmTarget.getChip().str();
 
   std::string ptx;
   // NOTE: TargetOptions keeps a function_ref: the callback must outlive it.
   auto capturePtx = [&](StringRef isa) { ptx = isa.str(); };
-  gpu::CompilationTarget format = ptxas ? gpu::CompilationTarget::Binary
-                                        : gpu::CompilationTarget::Assembly;
+  gpu::CompilationTarget format =
+      ptxas ? gpu::CompilationTarget::Binary : gpu::CompilationTarget::Assembly;
   gpu::TargetOptions options(
-      ptxas ? StringRef(cudaPath) : StringRef(), /*librariesToLink=*/{}, /*cmdOptions=*/{}, /*elfSection=*/{},
-      format, /*getSymbolTableCallback=*/{}, /*initialLlvmIRCallback=*/{},
-      /*linkedLlvmIRCallback=*/{}, /*optimizedLlvmIRCallback=*/{},
-      capturePtx);
+      ptxas ? StringRef(cudaPath) : StringRef(), /*librariesToLink=*/{},
+      /*cmdOptions=*/{}, /*elfSection=*/{}, format,
+      /*getSymbolTableCallback=*/{}, /*initialLlvmIRCallback=*/{},
+      /*linkedLlvmIRCallback=*/{}, /*optimizedLlvmIRCallback=*/{}, capturePtx);
+  // The serializer is an external model: present only when the NVVM target
+  // extension is registered (fp8-opt registers every extension).
+  auto serializer = dyn_cast<gpu::TargetAttrInterface>(nvvmTarget);
+  if (!serializer)
+    return emitError(module.getLoc())
+           << "fp8q-export-kernels: #nvvm.target cannot serialize here "
+              "(register NVVM::registerNVVMTargetInterfaceExternalModels)";
   std::optional<SmallVector<char, 0>> object =
-      cast<gpu::TargetAttrInterface>(nvvmTarget)
-          .serializeToObject(module, options);
+      serializer.serializeToObject(module, options);
   if (!object)
     return emitError(module.getLoc())
-           << "fp8q-export-kernels: cannot serialize '"
-                              << name << "'";
+           << "fp8q-export-kernels: cannot serialize '" << name << "'";
   if (ptx.empty() && format == gpu::CompilationTarget::Assembly)
     ptx.assign(object->begin(), object->end());
   kernel.ptx = name + ".ptx";
@@ -407,9 +410,8 @@ void Fp8qExportKernelsPass::runOnOperation() {
     return signalPassFailure();
   }
   if (std::error_code error = llvm::sys::fs::create_directories(dir)) {
-    emitError(module.getLoc())
-        << "fp8q-export-kernels: cannot create '" << dir
-                       << "': " << error.message();
+    emitError(module.getLoc()) << "fp8q-export-kernels: cannot create '" << dir
+                               << "': " << error.message();
     return signalPassFailure();
   }
 
@@ -437,13 +439,13 @@ void Fp8qExportKernelsPass::runOnOperation() {
     kernels.push_back(kernel);
   }
   if (ptxOnly)
-    emitWarning(module.getLoc()) << "fp8q-export-kernels: "
-                         << (ptxas ? "some kernels are serialized as PTX only"
-                                   : "ptxas not found")
-                         << "; manifest.json lists PTX only for them (the "
-                            "CUDA driver JIT-compiles PTX at load time)";
-  std::string manifest =
-      buildKernelManifest(chip, kernels, collectLaunches());
+    emitWarning(module.getLoc())
+        << "fp8q-export-kernels: "
+        << (ptxas ? "some kernels are serialized as PTX only"
+                  : "ptxas not found")
+        << "; manifest.json lists PTX only for them (the "
+           "CUDA driver JIT-compiles PTX at load time)";
+  std::string manifest = buildKernelManifest(chip, kernels, collectLaunches());
   if (failed(writeFile("manifest.json", manifest)))
     return signalPassFailure();
   markAllAnalysesPreserved();

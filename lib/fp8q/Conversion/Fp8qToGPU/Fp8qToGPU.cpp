@@ -132,8 +132,7 @@ QuantizeOp findComplement(QuantizeOp op) {
         other.getSource() != op.getSource() ||
         getQuantizeKind(other) != wanted ||
         other.getScaleMode() != op.getScaleMode() ||
-        other.getEps() != op.getEps() ||
-        getFp8qToGPUUnsupportedReason(other))
+        other.getEps() != op.getEps() || getFp8qToGPUUnsupportedReason(other))
       continue;
     if (!best || other->isBeforeInBlock(best))
       best = other;
@@ -186,8 +185,7 @@ private:
   gpu::GPUFuncOp getOrCreateKernel(const QuantKernelConfig &config);
   Value toIndex(OpFoldResult value);
   Value toI64(OpFoldResult value);
-  void assertDynamicRequirements(const QuantKernelConfig &config,
-                                 Value gridY);
+  void assertDynamicRequirements(const QuantKernelConfig &config, Value gridY);
 
   RewriterBase &rewriter;
   Location loc;
@@ -239,8 +237,8 @@ Value LaunchEmitter::allocate(RankedTensorType type,
 Value LaunchEmitter::getPointer(Value memref) {
   Value address =
       memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, memref);
-  Value integer = arith::IndexCastUIOp::create(
-      rewriter, loc, rewriter.getI64Type(), address);
+  Value integer = arith::IndexCastUIOp::create(rewriter, loc,
+                                               rewriter.getI64Type(), address);
   return LLVM::IntToPtrOp::create(
       rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext()),
       integer);
@@ -260,8 +258,8 @@ LaunchEmitter::getOrCreateKernel(const QuantKernelConfig &config) {
     return existing.lookupSymbol<gpu::GPUFuncOp>(name);
   OpBuilder builder(module.getContext());
   builder.setInsertionPointToEnd(module.getBody());
-  gpu::GPUModuleOp kernelModule = buildQuantKernelModule(
-      builder, module.getLoc(), config, options.target);
+  gpu::GPUModuleOp kernelModule =
+      buildQuantKernelModule(builder, module.getLoc(), config, options.target);
   return kernelModule.lookupSymbol<gpu::GPUFuncOp>(name);
 }
 
@@ -286,8 +284,8 @@ void LaunchEmitter::assertDynamicRequirements(const QuantKernelConfig &config,
   if (!getConstantIntValue(sizeK)) {
     Value rowBytes = arith::MulIOp::create(rewriter, loc, toIndex(sizeK),
                                            constant(sourceBytes));
-    Value rest = arith::RemUIOp::create(rewriter, loc, rowBytes,
-                                        constant(kVectorBytes));
+    Value rest =
+        arith::RemUIOp::create(rewriter, loc, rowBytes, constant(kVectorBytes));
     Value aligned = arith::CmpIOp::create(
         rewriter, loc, arith::CmpIPredicate::eq, rest, constant(0));
     cf::AssertOp::create(
@@ -298,8 +296,8 @@ void LaunchEmitter::assertDynamicRequirements(const QuantKernelConfig &config,
             .str());
   }
   if (!getConstantIntValue(sizeM)) {
-    Value fits = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::ule, gridY, constant(kMaxGridY));
+    Value fits = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ule,
+                                       gridY, constant(kMaxGridY));
     cf::AssertOp::create(rewriter, loc, fits,
                          llvm::formatv("{0}: M must be at most {1}",
                                        config.getName(), kMaxGridY * kCtaRows)
@@ -329,10 +327,10 @@ void LaunchEmitter::launch(const QuantKernelConfig &config,
   OpBuilder::InsertionGuard guard(rewriter);
   if (!staticM || !staticK) {
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-    Value rows = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::ugt, toIndex(sizeM), zero);
-    Value cols = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::ugt, toIndex(sizeK), zero);
+    Value rows = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ugt,
+                                       toIndex(sizeM), zero);
+    Value cols = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ugt,
+                                       toIndex(sizeK), zero);
     Value nonEmpty = arith::AndIOp::create(rewriter, loc, rows, cols);
     auto ifOp = scf::IfOp::create(rewriter, loc, nonEmpty,
                                   /*withElseRegion=*/false);
@@ -342,10 +340,9 @@ void LaunchEmitter::launch(const QuantKernelConfig &config,
   Value threads = arith::ConstantIndexOp::create(rewriter, loc, kCtaThreads);
   Value sharedBytes = arith::ConstantIntOp::create(
       rewriter, loc, config.getDynamicSharedMemoryBytes(), 32);
-  gpu::LaunchFuncOp::create(rewriter, loc, kernel,
-                            gpu::KernelDim3{gridX, gridY, one},
-                            gpu::KernelDim3{threads, one, one}, sharedBytes,
-                            args);
+  gpu::LaunchFuncOp::create(
+      rewriter, loc, kernel, gpu::KernelDim3{gridX, gridY, one},
+      gpu::KernelDim3{threads, one, one}, sharedBytes, args);
 }
 
 //===----------------------------------------------------------------------===//
@@ -397,9 +394,9 @@ struct QuantizeOpLowering : OpRewritePattern<QuantizeOp> {
     emitter.launch(config, {emitter.getPointer(emitter.getSourceBuffer()),
                             emitter.getPointer(results.codes),
                             emitter.getPointer(results.scales)});
-    rewriter.replaceOp(op, {emitter.toTensor(results.codes, op.getQ().getType()),
-                            emitter.toTensor(results.scales,
-                                             op.getScale().getType())});
+    rewriter.replaceOp(
+        op, {emitter.toTensor(results.codes, op.getQ().getType()),
+             emitter.toTensor(results.scales, op.getScale().getType())});
     return success();
   }
 
@@ -423,8 +420,8 @@ struct FusedQuantizeLowering : OpRewritePattern<QuantizeOp> {
     QuantizeOp rowOp = op, colOp = partner;
     if (getQuantizeKind(op) != QuantKernelKind::RowWise)
       std::swap(rowOp, colOp);
-    LLVM_DEBUG(llvm::dbgs() << "fusing " << rowOp << "\n  and " << colOp
-                            << "\n");
+    LLVM_DEBUG(llvm::dbgs()
+               << "fusing " << rowOp << "\n  and " << colOp << "\n");
 
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPoint(partner);
@@ -454,8 +451,7 @@ struct FusedQuantizeLowering : OpRewritePattern<QuantizeOp> {
 
 /// fp8q.tile_transpose (1x128) -> one launch.
 struct TileTransposeOpLowering : OpRewritePattern<TileTransposeOp> {
-  TileTransposeOpLowering(MLIRContext *context,
-                          const Fp8qToGPUOptions &options)
+  TileTransposeOpLowering(MLIRContext *context, const Fp8qToGPUOptions &options)
       : OpRewritePattern(context), options(options) {}
 
   LogicalResult matchAndRewrite(TileTransposeOp op,
@@ -479,11 +475,11 @@ struct TileTransposeOpLowering : OpRewritePattern<TileTransposeOp> {
                              op.getEps().convertToFloat()};
     emitter.launch(config,
                    {emitter.getPointer(emitter.getSourceBuffer()),
-                    emitter.getPointer(inputScales),
-                    emitter.getPointer(codes), emitter.getPointer(scales)});
-    rewriter.replaceOp(op, {emitter.toTensor(codes, op.getQT().getType()),
-                            emitter.toTensor(scales,
-                                             op.getScaleT().getType())});
+                    emitter.getPointer(inputScales), emitter.getPointer(codes),
+                    emitter.getPointer(scales)});
+    rewriter.replaceOp(op,
+                       {emitter.toTensor(codes, op.getQT().getType()),
+                        emitter.toTensor(scales, op.getScaleT().getType())});
     return success();
   }
 
@@ -544,8 +540,9 @@ std::optional<std::string> fp8q::getFp8qToGPUUnsupportedReason(Operation *op) {
 
 void fp8q::populateFp8qToGPUPatterns(RewritePatternSet &patterns,
                                      const Fp8qToGPUOptions &options) {
-  patterns.add<QuantizeOpLowering, FusedQuantizeLowering,
-               TileTransposeOpLowering>(patterns.getContext(), options);
+  patterns
+      .add<QuantizeOpLowering, FusedQuantizeLowering, TileTransposeOpLowering>(
+          patterns.getContext(), options);
 }
 
 //===----------------------------------------------------------------------===//

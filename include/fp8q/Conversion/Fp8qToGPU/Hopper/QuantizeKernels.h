@@ -61,7 +61,8 @@ constexpr int64_t kMaxGridY = 65535;
 enum class QuantKernelKind {
   /// fp8q.quantize, tile 1x128: codes [M, K], scales [M, cdiv(K, 128)].
   RowWise,
-  /// fp8q.quantize, tile 128x128: codes [M, K], scales [cdiv(M,128), cdiv(K,128)].
+  /// fp8q.quantize, tile 128x128: codes [M, K], scales [cdiv(M,128),
+  /// cdiv(K,128)].
   Block,
   /// fp8q.quantize, tile 128x1, transpose: codes [K, M] (K-major), scales
   /// [K, cdiv(M, 128)].

@@ -201,8 +201,7 @@ std::string QuantKernelConfig::getName() const {
   return name;
 }
 
-std::optional<QuantKernelConfig>
-QuantKernelConfig::parseName(StringRef name) {
+std::optional<QuantKernelConfig> QuantKernelConfig::parseName(StringRef name) {
   // An optional `_eps<8 hex digits>` suffix (the f32 bits of eps).
   float eps = kDefaultEps;
   size_t at = name.rfind("_eps");
@@ -271,8 +270,8 @@ KernelInterface hopper::getKernelInterface(const QuantKernelConfig &config) {
     arg.dtype = dtype.str();
     arg.shape.assign(shape.begin(), shape.end());
     arg.written = written;
-    arg.alignment = dtype == "f32" && role.contains("scale") ? kWordBytes
-                                                             : kVectorBytes;
+    arg.alignment =
+        dtype == "f32" && role.contains("scale") ? kWordBytes : kVectorBytes;
     result.args.push_back(arg);
   };
   auto scalar = [&](StringRef name, KernelArgKind kind, StringRef role) {
@@ -588,15 +587,18 @@ Strip QuantKernelEmitter::loadStrip(int64_t index) {
   int64_t chunks = kStripElements * bytes / kVectorBytes;
   Value rowStart = arith::MulIOp::create(b, strip.row, sizeK);
   Value first = arith::AddIOp::create(b, rowStart, stripCol);
-  auto vectorType = VectorType::get({kVectorBytes / kWordBytes}, b.getI32Type());
+  auto vectorType =
+      VectorType::get({kVectorBytes / kWordBytes}, b.getI32Type());
   Value zeros = arith::ConstantOp::create(
-      b, vectorType, DenseElementsAttr::get(vectorType, b.getI32IntegerAttr(0)));
+      b, vectorType,
+      DenseElementsAttr::get(vectorType, b.getI32IntegerAttr(0)));
   for (int64_t chunk = 0; chunk < chunks; ++chunk) {
-    Value inRow = arith::CmpIOp::create(b, arith::CmpIPredicate::sgt,
-                                        stripValidCols,
-                                        i64Const(chunk * chunkElements));
+    Value inRow =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::sgt, stripValidCols,
+                              i64Const(chunk * chunkElements));
     Value valid = arith::AndIOp::create(b, strip.rowValid, inRow);
-    Value element = arith::AddIOp::create(b, first, i64Const(chunk * chunkElements));
+    Value element =
+        arith::AddIOp::create(b, first, i64Const(chunk * chunkElements));
     Value offset = arith::MulIOp::create(b, element, i64Const(bytes));
     Value data = ifThenElse(
         valid, vectorType,
@@ -615,7 +617,8 @@ Strip QuantKernelEmitter::loadStrip(int64_t index) {
   if (config.kind == QuantKernelKind::TileTranspose) {
     Value scaleIndex = arith::AddIOp::create(
         b, arith::MulIOp::create(b, strip.row, colTiles), blockCol);
-    Value scaleOffset = arith::MulIOp::create(b, scaleIndex, i64Const(kWordBytes));
+    Value scaleOffset =
+        arith::MulIOp::create(b, scaleIndex, i64Const(kWordBytes));
     strip.rowScale = ifThenElse(
         strip.rowValid, b.getF32Type(),
         [&] {
@@ -653,8 +656,8 @@ SmallVector<Value, 16> QuantKernelEmitter::columnKeys(const Strip &strip) {
   SmallVector<Value, 16> keys;
   if (config.source == SourceElement::E4M3) {
     for (Value value : stripValues(strip))
-      keys.push_back(columnKeyOfWord(
-          arith::BitcastOp::create(b, b.getI32Type(), value)));
+      keys.push_back(
+          columnKeyOfWord(arith::BitcastOp::create(b, b.getI32Type(), value)));
     return keys;
   }
   for (Value word : strip.words)
@@ -700,9 +703,9 @@ Value QuantKernelEmitter::keyToF32(Value key) {
 Value QuantKernelEmitter::warpMax(Value key, ArrayRef<int32_t> offsets,
                                   bool packed) {
   for (int32_t offset : offsets) {
-    Value other = gpu::ShuffleOp::create(b, key, offset, kWarpSize,
-                                         gpu::ShuffleMode::XOR)
-                      .getShuffleResult();
+    Value other =
+        gpu::ShuffleOp::create(b, key, offset, kWarpSize, gpu::ShuffleMode::XOR)
+            .getShuffleResult();
     key = maxKeys(key, other, packed);
   }
   return key;
@@ -726,20 +729,18 @@ Value QuantKernelEmitter::roundUpToPowerOfTwo(Value scale) {
   };
   Value keep = arith::OrIOp::create(b, equals(fraction, 0),
                                     equals(exponent, kF32ExponentMask));
-  Value exponentUp = arith::ShLIOp::create(
-      b, arith::AddIOp::create(b, exponent, i32Const(1)),
-      i32Const(kF32FractionBits));
+  Value exponentUp =
+      arith::ShLIOp::create(b, arith::AddIOp::create(b, exponent, i32Const(1)),
+                            i32Const(kF32FractionBits));
   Value normal = arith::OrIOp::create(b, sign, exponentUp);
   Value fractionMinusOne = arith::SubIOp::create(b, fraction, i32Const(1));
   Value leadingZeros = LLVM::CountLeadingZerosOp::create(
-      b, b.getI32Type(), fractionMinusOne,
-      b.getIntegerAttr(b.getI1Type(), 0));
-  Value bitLength =
-      arith::SubIOp::create(b, i32Const(kF32Bits), leadingZeros);
+      b, b.getI32Type(), fractionMinusOne, b.getIntegerAttr(b.getI1Type(), 0));
+  Value bitLength = arith::SubIOp::create(b, i32Const(kF32Bits), leadingZeros);
   Value subnormal = arith::OrIOp::create(
       b, sign, arith::ShLIOp::create(b, i32Const(1), bitLength));
-  Value rounded = arith::SelectOp::create(b, equals(exponent, 0), subnormal,
-                                          normal);
+  Value rounded =
+      arith::SelectOp::create(b, equals(exponent, 0), subnormal, normal);
   Value result = arith::SelectOp::create(b, keep, bits, rounded);
   return arith::BitcastOp::create(b, b.getF32Type(), result);
 }
@@ -758,7 +759,7 @@ TileScale QuantKernelEmitter::computeScale(Value amax, Value tileEps) {
 /// The elements of one 32-bit source word as f32, in memory order (exact
 /// widening; E4M3 codes are dequantized with `rowScale`: f32(q) * s).
 SmallVector<Value, 4> QuantKernelEmitter::wordValues(Value word,
-                                                      Value rowScale) {
+                                                     Value rowScale) {
   Type f32 = b.getF32Type();
   switch (config.source) {
   case SourceElement::F32:
@@ -817,7 +818,7 @@ SmallVector<Value, 16> QuantKernelEmitter::stripValues(const Strip &strip) {
 /// NOTE: the convert op puts its first operand in the high byte, so the
 /// element at the lower address goes second.
 SmallVector<Value, 4> QuantKernelEmitter::encodeCodes(ArrayRef<Value> values,
-                                                       Value reciprocal) {
+                                                      Value reciprocal) {
   SmallVector<Value, 8> pairs;
   for (size_t i = 0; i < values.size(); i += 2) {
     Value low = arith::MulFOp::create(b, values[i], reciprocal);
@@ -848,7 +849,8 @@ void QuantKernelEmitter::storeCodes(Value base, Value byteOffset,
   auto ifOp = scf::IfOp::create(b, fast, /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&ifOp.getThenRegion().front());
-  auto vectorType = VectorType::get({kVectorBytes / kWordBytes}, b.getI32Type());
+  auto vectorType =
+      VectorType::get({kVectorBytes / kWordBytes}, b.getI32Type());
   Value vector = vector::FromElementsOp::create(b, vectorType, codes);
   LLVM::StoreOp::create(b, vector, globalAddress(base, byteOffset),
                         kVectorBytes);
@@ -858,8 +860,8 @@ void QuantKernelEmitter::storeCodes(Value base, Value byteOffset,
                                           validCount, i64Const(byte));
     ifThen(present, [&] {
       Value word = codes[byte / kWordBytes];
-      Value shifted = arith::ShRUIOp::create(
-          b, word, i32Const(8 * (byte % kWordBytes)));
+      Value shifted =
+          arith::ShRUIOp::create(b, word, i32Const(8 * (byte % kWordBytes)));
       Value code = arith::TruncIOp::create(b, b.getI8Type(), shifted);
       Value offset = arith::AddIOp::create(b, byteOffset, i64Const(byte));
       LLVM::StoreOp::create(b, code, globalAddress(base, offset), 1);
@@ -873,8 +875,7 @@ void QuantKernelEmitter::storeCodes(Value base, Value byteOffset,
 void QuantKernelEmitter::emitRowWiseOutput(ArrayRef<Strip> strips) {
   Value aligned = arith::CmpIOp::create(
       b, arith::CmpIPredicate::eq,
-      arith::AndIOp::create(b, sizeK, i64Const(kVectorBytes - 1)),
-      i64Const(0));
+      arith::AndIOp::create(b, sizeK, i64Const(kVectorBytes - 1)), i64Const(0));
   Value firstStrip = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
                                            stripInRow, i32Const(0));
   for (const Strip &strip : strips) {
@@ -907,7 +908,8 @@ void QuantKernelEmitter::emitBlockOutput(ArrayRef<Strip> strips) {
   ifThen(firstLane,
          [&] { storeShared(key, sharedWord(warp, layout.partial)); });
   gpu::BarrierOp::create(b);
-  Value blockKey = loadShared(b.getI32Type(), sharedWord(i32Const(layout.partial)));
+  Value blockKey =
+      loadShared(b.getI32Type(), sharedWord(i32Const(layout.partial)));
   for (int64_t w = 1; w < kCtaWarps; ++w)
     blockKey = arith::MaxUIOp::create(
         b, blockKey,
@@ -916,8 +918,7 @@ void QuantKernelEmitter::emitBlockOutput(ArrayRef<Strip> strips) {
 
   Value aligned = arith::CmpIOp::create(
       b, arith::CmpIPredicate::eq,
-      arith::AndIOp::create(b, sizeK, i64Const(kVectorBytes - 1)),
-      i64Const(0));
+      arith::AndIOp::create(b, sizeK, i64Const(kVectorBytes - 1)), i64Const(0));
   for (const Strip &strip : strips) {
     SmallVector<Value, 4> codes =
         encodeCodes(stripValues(strip), tile.reciprocal);
@@ -1009,9 +1010,8 @@ void QuantKernelEmitter::emitColumnScales(ArrayRef<Strip> strips) {
     Value inside =
         arith::CmpIOp::create(b, arith::CmpIPredicate::slt, column, sizeK);
     ifThen(inside, [&] {
-      Value index =
-          arith::AddIOp::create(b, arith::MulIOp::create(b, column, rowTiles),
-                                blockRow);
+      Value index = arith::AddIOp::create(
+          b, arith::MulIOp::create(b, column, rowTiles), blockRow);
       storeScale(colScales, index, tile.scale);
     });
   });
@@ -1037,16 +1037,16 @@ void QuantKernelEmitter::emitTransposedWrite() {
   int64_t iterations = rowWords * (kCtaRows / kStripElements) / kCtaThreads;
   Value aligned = arith::CmpIOp::create(
       b, arith::CmpIPredicate::eq,
-      arith::AndIOp::create(b, sizeM, i64Const(kVectorBytes - 1)),
-      i64Const(0));
-  Value laneColumn = arith::AndIOp::create(b, lane, i32Const(kWarpSize / 2 - 1));
+      arith::AndIOp::create(b, sizeM, i64Const(kVectorBytes - 1)), i64Const(0));
+  Value laneColumn =
+      arith::AndIOp::create(b, lane, i32Const(kWarpSize / 2 - 1));
   Value laneGroup = arith::ShRUIOp::create(b, lane, i32Const(4));
   for (int64_t iteration = 0; iteration < iterations; ++iteration) {
-    Value task = arith::AddIOp::create(b, warp, i32Const(iteration * kCtaWarps));
-    Value wordGroup =
-        arith::AndIOp::create(b, task, i32Const(wordGroups - 1));
-    Value groupPair = arith::ShRUIOp::create(
-        b, task, i32Const(llvm::Log2_64(wordGroups)));
+    Value task =
+        arith::AddIOp::create(b, warp, i32Const(iteration * kCtaWarps));
+    Value wordGroup = arith::AndIOp::create(b, task, i32Const(wordGroups - 1));
+    Value groupPair =
+        arith::ShRUIOp::create(b, task, i32Const(llvm::Log2_64(wordGroups)));
     Value word = arith::AddIOp::create(
         b, arith::MulIOp::create(b, wordGroup, i32Const(kWarpSize / 2)),
         laneColumn);
@@ -1132,11 +1132,9 @@ gpu::GPUModuleOp hopper::buildQuantKernelModule(OpBuilder &builder,
     // NOTE: an external, zero-sized shared array is PTX's dynamic shared
     // memory (`.extern .shared .align 16 .b8 fp8q_smem[]`).
     LLVM::GlobalOp::create(
-        builder, loc,
-        LLVM::LLVMArrayType::get(builder.getI8Type(), 0),
+        builder, loc, LLVM::LLVMArrayType::get(builder.getI8Type(), 0),
         /*isConstant=*/false, LLVM::Linkage::External, kSharedMemoryName,
-        /*value=*/Attribute(), /*alignment=*/kVectorBytes,
-        kSharedAddressSpace);
+        /*value=*/Attribute(), /*alignment=*/kVectorBytes, kSharedAddressSpace);
   }
 
   KernelInterface interface = getKernelInterface(config);
@@ -1159,10 +1157,10 @@ gpu::GPUModuleOp hopper::buildQuantKernelModule(OpBuilder &builder,
                                      builder.getFunctionType(argTypes, {}));
   func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                 builder.getUnitAttr());
-  func.setKnownBlockSizeAttr(builder.getDenseI32ArrayAttr(
-      {static_cast<int32_t>(interface.block[0]),
-       static_cast<int32_t>(interface.block[1]),
-       static_cast<int32_t>(interface.block[2])}));
+  func.setKnownBlockSizeAttr(
+      builder.getDenseI32ArrayAttr({static_cast<int32_t>(interface.block[0]),
+                                    static_cast<int32_t>(interface.block[1]),
+                                    static_cast<int32_t>(interface.block[2])}));
   for (auto [i, arg] : llvm::enumerate(interface.args)) {
     if (arg.kind != KernelArgKind::Ptr)
       continue;
