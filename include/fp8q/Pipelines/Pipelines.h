@@ -1,66 +1,15 @@
-//===- Pipelines.h - fp8q pass pipelines ------------------------*- C++ -*-===//
+//===- Pipelines.h - fp8q end-to-end pipelines ------------------*- C++ -*-===//
 //
 // Part of the fp8q project.
 //
-// Whole-program pipelines from fp8q (and the linalg code around it) down to
-// the LLVM dialect. Each has an options struct, a builder usable from C++
-// and a registration for `--<name>` in fp8-opt.
+// The pipelines fp8q registers. Each pipeline has its own header; this one
+// gathers them.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef FP8Q_PIPELINES_PIPELINES_H
 #define FP8Q_PIPELINES_PIPELINES_H
 
-#include "mlir/Pass/PassOptions.h"
-
-#include <string>
-
-namespace mlir {
-class OpPassManager;
-} // namespace mlir
-
-namespace mlir::fp8q {
-
-//===----------------------------------------------------------------------===//
-// GPU pipeline (--fp8q-gpu-pipeline)
-//===----------------------------------------------------------------------===//
-
-/// Options of `--fp8q-gpu-pipeline`.
-struct GpuPipelineOptions : PassPipelineOptions<GpuPipelineOptions> {
-  Option<std::string> chip{*this, "chip",
-                           llvm::cl::desc("GPU architecture of the kernels "
-                                          "(sm_90 or sm_90a)"),
-                           llvm::cl::init("sm_90a")};
-  Option<std::string> format{
-      *this, "format",
-      llvm::cl::desc("Kernel binary format: `bin` (cubin, needs ptxas), "
-                     "`isa` (PTX), or `auto` (cubin when ptxas is found, "
-                     "else PTX with a warning)"),
-      llvm::cl::init("auto")};
-  Option<std::string> cudaPath{
-      *this, "cuda-path",
-      llvm::cl::desc("CUDA toolkit whose bin/ptxas assembles the kernels "
-                     "(default: $PATH, then $CUDA_ROOT, $CUDA_HOME, "
-                     "$CUDA_PATH)"),
-      llvm::cl::init("")};
-  Option<std::string> exportDir{
-      *this, "export-dir",
-      llvm::cl::desc("If set, also write every kernel's cubin and PTX plus "
-                     "manifest.json to this directory (fp8q-export-kernels)"),
-      llvm::cl::init("")};
-};
-
-/// Adds `--fp8q-gpu-pipeline` to `pm` (anchored on builtin.module):
-/// canonicalize; convert-fp8q-to-gpu; one-shot-bufferize (function
-/// boundaries, identity layouts) and buffer deallocation; the kernels to
-/// NVVM; optionally fp8q-export-kernels; the host code to the LLVM dialect
-/// (gpu-to-llvm keeps `gpu.launch_func`, translated to CUDA driver calls
-/// later); and gpu-module-to-binary (cubin or PTX, see `format`).
-void buildFp8qGpuPipeline(OpPassManager &pm, const GpuPipelineOptions &options);
-
-/// Registers `--fp8q-gpu-pipeline`.
-void registerFp8qGpuPipeline();
-
-} // namespace mlir::fp8q
+#include "fp8q/Pipelines/GpuPipeline.h"
 
 #endif // FP8Q_PIPELINES_PIPELINES_H

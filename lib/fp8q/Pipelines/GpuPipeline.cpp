@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "fp8q/Pipelines/Pipelines.h"
+#include "fp8q/Pipelines/GpuPipeline.h"
 
 #include "fp8q/Conversion/Passes.h"
 #include "fp8q/Target/Passes.h"
