@@ -103,6 +103,10 @@ void fp8q::buildFp8qGpuPipeline(OpPassManager &pm,
   ConvertFp8qToGPUPassOptions conversion;
   conversion.chip = options.chip;
   pm.addPass(createConvertFp8qToGPUPass(conversion));
+  // NOTE: the fp8q ops without a GPU kernel (dequantize, scaled_matmul) are
+  // still here; with the linalg lowering available, convert-fp8q-to-linalg
+  // belongs at this point (host reference loops), else one-shot-bufferize
+  // rejects them.
 
   // NOTE: no buffer deallocation: ownership-based deallocation rejects
   // gpu.launch_func (no memory-effect interface in MLIR 22), so host
