@@ -9,6 +9,7 @@
 #include "fp8q/Conversion/Passes.h"
 #include "fp8q/IR/Fp8qDialect.h"
 #include "fp8q/Pipelines/Pipelines.h"
+#include "fp8q/Target/Passes.h"
 #include "fp8q/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -24,11 +25,11 @@ void fp8q::registerFp8qDialects(DialectRegistry &registry) {
 }
 
 void fp8q::registerFp8qPasses() {
-  // Passes are added here as they land (Transforms, Conversion, Pipelines).
   // The registries reject a pipeline registered twice: run once.
   static const bool registered = [] {
     registerFp8qConversionPasses();
     registerFp8qPipelines();
+    registerFp8qTargetPasses();
     registerFp8qTransformsPasses();
     return true;
   }();

@@ -10,6 +10,7 @@
 #ifndef FP8Q_CONVERSION_PASSES_H
 #define FP8Q_CONVERSION_PASSES_H
 
+#include "fp8q/Conversion/Fp8qToGPU/Fp8qToGPU.h"
 #include "fp8q/Conversion/Fp8qToLinalg/Fp8qToLinalg.h"
 
 #include "mlir/Pass/Pass.h"

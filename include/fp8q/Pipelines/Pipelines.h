@@ -2,9 +2,9 @@
 //
 // Part of the fp8q project.
 //
-// The pipelines fp8q registers (`--fp8q-cpu-pipeline`, ...) and the passes
-// that exist for them. Each pipeline has its own header; this one gathers
-// them and their registration.
+// The pipelines fp8q registers (`--fp8q-cpu-pipeline`,
+// `--fp8q-gpu-pipeline`) and the passes that exist for them. Each pipeline
+// has its own header; this one gathers them and their registration.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +12,7 @@
 #define FP8Q_PIPELINES_PIPELINES_H
 
 #include "fp8q/Pipelines/CpuPipeline.h"
+#include "fp8q/Pipelines/GpuPipeline.h"
 #include "fp8q/Pipelines/Passes.h"
 
 namespace mlir::fp8q {

@@ -9,4 +9,5 @@
 void mlir::fp8q::registerFp8qPipelines() {
   registerFp8qPipelinesPasses();
   registerFp8qCpuPipeline();
+  registerFp8qGpuPipeline();
 }

@@ -1,0 +1,64 @@
+//===- Fp8qToGPU.h - fp8q to GPU kernels ------------------------*- C++ -*-===//
+//
+// Part of the fp8q project.
+//
+// The GPU lowering of the fp8q quantization ops: each fp8q.quantize /
+// fp8q.tile_transpose on tensors becomes a gpu.launch_func of a kernel built
+// in a gpu.module (the kernels themselves are in Hopper/QuantizeKernels.h),
+// with bufferization.to_buffer / to_tensor at the boundary. The patterns and
+// the support check are public so other compilers can reuse them without the
+// pass.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FP8Q_CONVERSION_FP8QTOGPU_FP8QTOGPU_H
+#define FP8Q_CONVERSION_FP8QTOGPU_FP8QTOGPU_H
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/Pass/Pass.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir {
+class RewritePatternSet;
+} // namespace mlir
+
+namespace mlir::fp8q {
+
+#define GEN_PASS_DECL_CONVERTFP8QTOGPUPASS
+#include "fp8q/Conversion/Passes.h.inc"
+
+/// What the lowering targets.
+struct Fp8qToGPUOptions {
+  /// The `#nvvm.target` attached to every kernel module
+  /// (see getFp8qNVVMTarget).
+  Attribute target;
+};
+
+/// Returns why `chip` cannot run the fp8q kernels, or std::nullopt if it can.
+/// The kernels need E4M3 conversions (sm_89+) and are tuned for Hopper; the
+/// accepted chips are sm_90 and sm_90a.
+std::optional<std::string> getUnsupportedChipReason(StringRef chip);
+
+/// Returns the `#nvvm.target` the kernels of `chip` are built for (chip,
+/// PTX ISA features, -O3; neither `fast` nor `ftz`, which the numerics
+/// forbid). `chip` must be supported.
+Attribute getFp8qNVVMTarget(MLIRContext *context, StringRef chip);
+
+/// Adds the lowering patterns: one per op (quantize, tile_transpose) plus the
+/// fusion of a 1x128 and a transposed 128x1 quantize of the same source into
+/// one launch (higher benefit). Patterns fail to match, with a reason, on ops
+/// that getFp8qToGPUUnsupportedReason rejects. They expect to run inside a
+/// `builtin.module`, where they create the kernel `gpu.module`s.
+void populateFp8qToGPUPatterns(RewritePatternSet &patterns,
+                               const Fp8qToGPUOptions &options);
+
+/// Returns why the patterns cannot lower the fp8q op `op` (a sentence that
+/// names the offending value), or std::nullopt if they can. Ops other than
+/// quantize and tile_transpose are "not lowered by this pass".
+std::optional<std::string> getFp8qToGPUUnsupportedReason(Operation *op);
+
+} // namespace mlir::fp8q
+
+#endif // FP8Q_CONVERSION_FP8QTOGPU_FP8QTOGPU_H

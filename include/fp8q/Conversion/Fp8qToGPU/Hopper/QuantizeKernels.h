@@ -1,0 +1,174 @@
+//===- QuantizeKernels.h - Hopper quantization kernels ----------*- C++ -*-===//
+//
+// Part of the fp8q project.
+//
+// The memory-bound quantization kernels of the GPU path, built directly as
+// gpu.func bodies (gpu/nvvm/arith/scf/vector/llvm ops). Every kernel works on
+// one 128 x 128 tile of the source per CTA of 256 threads and is shape-generic:
+// pointers are `!llvm.ptr` and sizes `i64` arguments, so a variant is
+// compiled once and launched for any shape (also ahead of time, from the
+// manifest written by fp8q-export-kernels). docs/GPU.md has the thread
+// mapping; docs/Numerics.md the arithmetic, which the kernels match bit for
+// bit.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FP8Q_CONVERSION_FP8QTOGPU_HOPPER_QUANTIZEKERNELS_H
+#define FP8Q_CONVERSION_FP8QTOGPU_HOPPER_QUANTIZEKERNELS_H
+
+#include "fp8q/IR/Fp8qAttrs.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Builders.h"
+
+#include <array>
+#include <optional>
+#include <string>
+
+namespace mlir::fp8q::hopper {
+
+//===----------------------------------------------------------------------===//
+// Hardware and tiling constants
+//===----------------------------------------------------------------------===//
+
+/// Rows and columns of the source tile one CTA owns. 128 = the recipe's tile
+/// extent, so a CTA holds exactly one 128x128 block, 128 1x128 row tiles and
+/// 128 128x1 column tiles; the grid is (cdiv(K, 128), cdiv(M, 128)).
+constexpr int64_t kCtaRows = 128;
+constexpr int64_t kCtaCols = 128;
+/// Threads per CTA: 8 warps.
+constexpr int64_t kCtaThreads = 256;
+constexpr int64_t kWarpSize = 32;
+constexpr int64_t kCtaWarps = kCtaThreads / kWarpSize;
+/// NOTE: 16 bytes is the widest global load/store per thread (LDG.128 /
+/// STG.128); every global access of the source and the codes uses it.
+constexpr int64_t kVectorBytes = 16;
+/// Elements of one "strip": the 16 consecutive elements of a row whose 16
+/// E4M3 codes fill one 16-byte store.
+constexpr int64_t kStripElements = 16;
+/// Strips of a CTA row (128 / 16) and per thread (128 * 8 / 256).
+constexpr int64_t kStripsPerRow = kCtaCols / kStripElements;
+constexpr int64_t kStripsPerThread = kCtaRows * kStripsPerRow / kCtaThreads;
+/// NOTE: gridDim.y is limited to 65535 on every CUDA GPU; the CTA row index
+/// lives there, which bounds M by 65535 * 128.
+constexpr int64_t kMaxGridY = 65535;
+
+//===----------------------------------------------------------------------===//
+// Kernel variants
+//===----------------------------------------------------------------------===//
+
+/// The kernel families (docs/GPU.md, "Kernels").
+enum class QuantKernelKind {
+  /// fp8q.quantize, tile 1x128: codes [M, K], scales [M, cdiv(K, 128)].
+  RowWise,
+  /// fp8q.quantize, tile 128x128: codes [M, K], scales [cdiv(M,128),
+  /// cdiv(K,128)].
+  Block,
+  /// fp8q.quantize, tile 128x1, transpose: codes [K, M] (K-major), scales
+  /// [K, cdiv(M, 128)].
+  ColumnWiseTransposed,
+  /// RowWise and ColumnWiseTransposed of the same source from one read.
+  Fused,
+  /// fp8q.tile_transpose, tile 1x128: (codes [M, K], scales [M, cdiv(K,128)])
+  /// to codes [K, M] and scales [K, cdiv(M, 128)].
+  TileTranspose,
+};
+
+/// Element type of the data a kernel reads.
+enum class SourceElement { F32, BF16, F16, E4M3 };
+
+/// The `eps` default of the fp8q ops (their `eps` attribute).
+constexpr float kDefaultEps = 1.0e-4f;
+
+/// One kernel variant: everything that is compiled in. Sizes are runtime
+/// arguments; `eps` is a constant of the variant, like the op attribute it
+/// comes from (both outputs of a fused kernel share it).
+struct QuantKernelConfig {
+  QuantKernelKind kind;
+  SourceElement source;
+  ScaleMode scaleMode;
+  float eps = kDefaultEps;
+
+  /// The kernel (and gpu.module) name, e.g. `fp8q_quantize_1x128_bf16_fp32`,
+  /// `fp8q_quantize_1x128_128x1t_f16_pow2` (fused) or
+  /// `fp8q_tile_transpose_1x128_pow2`; a non-default eps appends its f32 bit
+  /// pattern, `..._fp32_eps3a83126f` for 1e-3.
+  std::string getName() const;
+  /// Inverse of getName; std::nullopt for any other string.
+  static std::optional<QuantKernelConfig> parseName(StringRef name);
+
+  /// Bytes of one source element (4, 2, 2 or 1).
+  int64_t getSourceBytes() const;
+  /// Dynamic shared memory per CTA in bytes.
+  int64_t getDynamicSharedMemoryBytes() const;
+};
+
+/// Returns the source element of a tensor element type (f32, bf16, f16 or
+/// f8E4M3FN), or std::nullopt.
+std::optional<SourceElement> getSourceElement(Type type);
+/// The manifest spelling: f32, bf16, f16, f8e4m3fn.
+StringRef getSourceElementName(SourceElement element);
+
+//===----------------------------------------------------------------------===//
+// Kernel interface (the launch ABI; serialized into manifest.json)
+//===----------------------------------------------------------------------===//
+
+/// How a kernel parameter is passed.
+enum class KernelArgKind { Ptr, I64, F32 };
+
+/// One kernel parameter. Pointers are device addresses of row-major,
+/// contiguous arrays.
+struct KernelArg {
+  std::string name;
+  KernelArgKind kind;
+  /// source, source_scale, q, scale, q_t, scale_t, size.
+  std::string role;
+  /// Pointers only: element type and shape (size expressions, docs/GPU.md).
+  std::string dtype;
+  SmallVector<std::string, 2> shape;
+  bool written = false;
+  /// Alignment the pointer must have, in bytes.
+  int64_t alignment = 0;
+};
+
+/// One (codes, scales) result of a kernel.
+struct KernelOutput {
+  std::string q, scale;
+  int64_t tileRows, tileCols;
+  bool transpose;
+};
+
+/// The launch ABI of a kernel variant.
+struct KernelInterface {
+  /// Parameters in order: pointers (inputs, then outputs), then the sizes M
+  /// and K (i64).
+  SmallVector<KernelArg, 9> args;
+  SmallVector<KernelOutput, 2> outputs;
+  /// Grid as size expressions; block and cluster are constants.
+  std::array<std::string, 3> grid;
+  std::array<int64_t, 3> block;
+  std::array<int64_t, 3> cluster;
+  int64_t dynamicSharedMemoryBytes;
+  /// Boolean size expressions a launcher must check.
+  SmallVector<std::string, 4> requirements;
+};
+
+/// Returns the launch ABI of `config`; the single source of the kernel
+/// signature built by buildQuantKernelModule and of manifest.json.
+KernelInterface getKernelInterface(const QuantKernelConfig &config);
+
+//===----------------------------------------------------------------------===//
+// Kernel construction
+//===----------------------------------------------------------------------===//
+
+/// Builds `gpu.module @<name> [target] { gpu.func @<name>(...) kernel }` for
+/// `config` at the builder's insertion point and returns it. The function has
+/// the signature of getKernelInterface(config) (pointers as `!llvm.ptr` with
+/// `llvm.noalias`, inputs `llvm.readonly`) and `known_block_size`.
+gpu::GPUModuleOp buildQuantKernelModule(OpBuilder &builder, Location loc,
+                                        const QuantKernelConfig &config,
+                                        Attribute target);
+
+} // namespace mlir::fp8q::hopper
+
+#endif // FP8Q_CONVERSION_FP8QTOGPU_HOPPER_QUANTIZEKERNELS_H

@@ -1,0 +1,61 @@
+//===- GpuPipeline.h - fp8q to LLVM and kernels for the GPU -----*- C++ -*-===//
+//
+// Part of the fp8q project.
+//
+// `--fp8q-gpu-pipeline`: fp8q programs (and the linalg code around them) to
+// LLVM-dialect host code plus the fp8q kernels as gpu.binary (docs/GPU.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FP8Q_PIPELINES_GPUPIPELINE_H
+#define FP8Q_PIPELINES_GPUPIPELINE_H
+
+#include "mlir/Pass/PassOptions.h"
+
+#include <string>
+
+namespace mlir {
+class OpPassManager;
+} // namespace mlir
+
+namespace mlir::fp8q {
+
+/// Options of `--fp8q-gpu-pipeline`.
+struct GpuPipelineOptions : PassPipelineOptions<GpuPipelineOptions> {
+  Option<std::string> chip{*this, "chip",
+                           llvm::cl::desc("GPU architecture of the kernels "
+                                          "(sm_90 or sm_90a)"),
+                           llvm::cl::init("sm_90a")};
+  Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("Kernel binary format: `bin` (cubin, needs ptxas), "
+                     "`isa` (PTX), or `auto` (cubin when ptxas is found, "
+                     "else PTX with a warning)"),
+      llvm::cl::init("auto")};
+  Option<std::string> cudaPath{
+      *this, "cuda-path",
+      llvm::cl::desc("CUDA toolkit whose bin/ptxas assembles the kernels "
+                     "(default: $PATH, then $CUDA_ROOT, $CUDA_HOME, "
+                     "$CUDA_PATH)"),
+      llvm::cl::init("")};
+  Option<std::string> exportDir{
+      *this, "export-dir",
+      llvm::cl::desc("If set, also write every kernel's cubin and PTX plus "
+                     "manifest.json to this directory (fp8q-export-kernels)"),
+      llvm::cl::init("")};
+};
+
+/// Adds `--fp8q-gpu-pipeline` to `pm` (anchored on builtin.module):
+/// canonicalize; convert-fp8q-to-gpu; one-shot-bufferize (function
+/// boundaries, identity layouts) and buffer deallocation; the kernels to
+/// NVVM; optionally fp8q-export-kernels; the host code to the LLVM dialect
+/// (gpu-to-llvm keeps `gpu.launch_func`, translated to CUDA driver calls
+/// later); and gpu-module-to-binary (cubin or PTX, see `format`).
+void buildFp8qGpuPipeline(OpPassManager &pm, const GpuPipelineOptions &options);
+
+/// Registers `--fp8q-gpu-pipeline`.
+void registerFp8qGpuPipeline();
+
+} // namespace mlir::fp8q
+
+#endif // FP8Q_PIPELINES_GPUPIPELINE_H

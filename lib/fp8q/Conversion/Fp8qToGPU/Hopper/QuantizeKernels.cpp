@@ -1,0 +1,1181 @@
+//===- QuantizeKernels.cpp - Hopper quantization kernels ------------------===//
+//
+// Part of the fp8q project.
+//
+// The kernel bodies are emitted by QuantKernelEmitter, whose steps follow the
+// kernel in execution order: coordinates, 16-byte global loads, tile amax
+// reductions (warp shuffles, then shared memory across warps), scale and
+// reciprocal, conversion to E4M3 and 16-byte stores; for the transposed
+// outputs, shared-memory staging and the transposed write.
+//
+// Thread mapping (every kernel). A CTA of 256 threads owns the source tile
+// [m0, m0 + 128) x [k0, k0 + 128) with (k0, m0) = 128 * (blockIdx.x,
+// blockIdx.y). A "strip" is 16 consecutive elements of a row: its 16 E4M3
+// codes fill exactly one 16-byte store. Thread t owns strip (t % 8) of rows
+// t / 8 + 32 i, i = 0..3:
+//
+//            k0      +16     +32            +112    +128
+//   row  0  | t0    | t1    | t2    | ...  | t7    |
+//   row  1  | t8    | t9    | ...          | t15   |      warp 0 = rows 0-3
+//   ...                                                   warp 1 = rows 4-7 ...
+//   row 31  | t248  | ...                  | t255  |
+//   row 32  | t0    | t1    | ...  (i = 1)           rows 32-127: i = 1..3
+//
+// so the 8 strips of a row (one 1x128 tile) sit in 8 consecutive lanes
+// (xor-shuffles 1, 2, 4 reduce a row), the 16 rows of a column held by one
+// warp differ in lane bits 3-4 (xor 8, 16) and in i.
+//
+//===----------------------------------------------------------------------===//
+
+#include "fp8q/Conversion/Fp8qToGPU/Hopper/QuantizeKernels.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#define DEBUG_TYPE "convert-fp8q-to-gpu"
+
+using namespace mlir;
+using namespace mlir::fp8q;
+using namespace mlir::fp8q::hopper;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Constants
+//===----------------------------------------------------------------------===//
+
+/// NVVM address spaces.
+constexpr unsigned kGlobalAddressSpace = 1;
+constexpr unsigned kSharedAddressSpace = 3;
+
+/// Bytes of a shared-memory bank word; staged data, partial maxima and
+/// reciprocals are all addressed in these words.
+constexpr int64_t kWordBytes = 4;
+/// NOTE: one padding word per staged row makes the row stride odd in banks,
+/// so the transposed read (16 consecutive rows x 16 word columns per warp)
+/// touches 32 distinct banks.
+constexpr int64_t kStagePadWords = 1;
+
+/// f32 bit fields.
+constexpr int64_t kF32AbsMask = 0x7FFFFFFF;
+constexpr int64_t kF32SignMask = 0x80000000;
+constexpr int64_t kF32FractionBits = 23;
+constexpr int64_t kF32FractionMask = (int64_t{1} << kF32FractionBits) - 1;
+constexpr int64_t kF32ExponentMask = 0xFF;
+constexpr int64_t kF32Bits = 32;
+/// bf16 / f16 magnitude masks: one element, two packed in a 32-bit word.
+constexpr int64_t kHalfAbsMask = 0x7FFF;
+constexpr int64_t kHalfPairAbsMask = 0x7FFF7FFF;
+constexpr int64_t kHalfMask = 0xFFFF;
+constexpr int64_t kHighHalfMask = 0xFFFF0000;
+constexpr int64_t kHalfBits = 16;
+
+/// Name of the dynamic shared memory array of every kernel module.
+constexpr StringLiteral kSharedMemoryName = "fp8q_smem";
+
+/// Warp-shuffle xor offsets. A 1x128 row tile spans lane bits 0-2; the 16
+/// rows of a strip column inside a warp span lane bits 3-4.
+constexpr int32_t kRowTileShuffles[] = {1, 2, 4};
+constexpr int32_t kColumnShuffles[] = {8, 16};
+constexpr int32_t kWarpShuffles[] = {16, 8, 4, 2, 1};
+
+StringRef getKindToken(QuantKernelKind kind) {
+  switch (kind) {
+  case QuantKernelKind::RowWise:
+    return "quantize_1x128";
+  case QuantKernelKind::Block:
+    return "quantize_128x128";
+  case QuantKernelKind::ColumnWiseTransposed:
+    return "quantize_128x1t";
+  case QuantKernelKind::Fused:
+    return "quantize_1x128_128x1t";
+  case QuantKernelKind::TileTranspose:
+    return "tile_transpose_1x128";
+  }
+  return "";
+}
+
+constexpr QuantKernelKind kAllKinds[] = {
+    QuantKernelKind::RowWise, QuantKernelKind::Block,
+    QuantKernelKind::ColumnWiseTransposed, QuantKernelKind::Fused,
+    QuantKernelKind::TileTranspose};
+constexpr SourceElement kWideElements[] = {
+    SourceElement::F32, SourceElement::BF16, SourceElement::F16};
+constexpr ScaleMode kScaleModes[] = {ScaleMode::fp32, ScaleMode::pow2};
+
+bool hasTransposedOutput(QuantKernelKind kind) {
+  return kind == QuantKernelKind::ColumnWiseTransposed ||
+         kind == QuantKernelKind::Fused ||
+         kind == QuantKernelKind::TileTranspose;
+}
+
+bool hasRowWiseOutput(QuantKernelKind kind) {
+  return kind == QuantKernelKind::RowWise || kind == QuantKernelKind::Fused;
+}
+
+/// Words (4 bytes) of one staged CTA row: 128 source elements.
+int64_t getStageRowWords(const QuantKernelConfig &config) {
+  return kCtaCols * config.getSourceBytes() / kWordBytes;
+}
+
+/// Shared-memory layout of the column kernels, in words:
+/// [stage: 128 rows x (row words + pad)] [column partial maxima: 8 warps x
+/// 128] [column reciprocals: 128] [input row scales: 128, tile_transpose].
+/// The block kernel uses [warp maxima: 8].
+struct SharedLayout {
+  int64_t stageStride = 0;
+  int64_t stage = 0;
+  int64_t partial = 0;
+  int64_t reciprocal = 0;
+  int64_t rowScale = 0;
+  int64_t words = 0;
+};
+
+SharedLayout getSharedLayout(const QuantKernelConfig &config) {
+  SharedLayout layout;
+  if (config.kind == QuantKernelKind::Block) {
+    layout.partial = 0;
+    layout.words = kCtaWarps;
+    return layout;
+  }
+  if (!hasTransposedOutput(config.kind))
+    return layout;
+  layout.stageStride = getStageRowWords(config) + kStagePadWords;
+  layout.stage = 0;
+  layout.partial = layout.stage + kCtaRows * layout.stageStride;
+  layout.reciprocal = layout.partial + kCtaWarps * kCtaCols;
+  layout.rowScale = layout.reciprocal + kCtaCols;
+  layout.words = layout.rowScale;
+  if (config.kind == QuantKernelKind::TileTranspose)
+    layout.words += kCtaRows;
+  return layout;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// QuantKernelConfig
+//===----------------------------------------------------------------------===//
+
+std::optional<SourceElement> hopper::getSourceElement(Type type) {
+  if (type.isF32())
+    return SourceElement::F32;
+  if (type.isBF16())
+    return SourceElement::BF16;
+  if (type.isF16())
+    return SourceElement::F16;
+  if (isa<Float8E4M3FNType>(type))
+    return SourceElement::E4M3;
+  return std::nullopt;
+}
+
+StringRef hopper::getSourceElementName(SourceElement element) {
+  switch (element) {
+  case SourceElement::F32:
+    return "f32";
+  case SourceElement::BF16:
+    return "bf16";
+  case SourceElement::F16:
+    return "f16";
+  case SourceElement::E4M3:
+    return "f8e4m3fn";
+  }
+  return "";
+}
+
+std::string QuantKernelConfig::getName() const {
+  std::string name = ("fp8q_" + getKindToken(kind)).str();
+  if (kind != QuantKernelKind::TileTranspose)
+    name += ("_" + getSourceElementName(source)).str();
+  name += "_" + stringifyScaleMode(scaleMode).str();
+  if (llvm::bit_cast<uint32_t>(eps) != llvm::bit_cast<uint32_t>(kDefaultEps))
+    name += llvm::formatv("_eps{0:x-8}", llvm::bit_cast<uint32_t>(eps)).str();
+  return name;
+}
+
+std::optional<QuantKernelConfig> QuantKernelConfig::parseName(StringRef name) {
+  // An optional `_eps<8 hex digits>` suffix (the f32 bits of eps).
+  float eps = kDefaultEps;
+  size_t at = name.rfind("_eps");
+  uint32_t bits = 0;
+  if (at != StringRef::npos && name.size() == at + 12 &&
+      !name.substr(at + 4).getAsInteger(16, bits)) {
+    eps = llvm::bit_cast<float>(bits);
+    name = name.take_front(at);
+  }
+  for (QuantKernelKind kind : kAllKinds) {
+    for (ScaleMode mode : kScaleModes) {
+      if (kind == QuantKernelKind::TileTranspose) {
+        QuantKernelConfig config{kind, SourceElement::E4M3, mode};
+        if (config.getName() == name) {
+          config.eps = eps;
+          return config;
+        }
+        continue;
+      }
+      for (SourceElement element : kWideElements) {
+        QuantKernelConfig config{kind, element, mode};
+        if (config.getName() == name) {
+          config.eps = eps;
+          return config;
+        }
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+int64_t QuantKernelConfig::getSourceBytes() const {
+  switch (source) {
+  case SourceElement::F32:
+    return 4;
+  case SourceElement::BF16:
+  case SourceElement::F16:
+    return 2;
+  case SourceElement::E4M3:
+    return 1;
+  }
+  return 0;
+}
+
+int64_t QuantKernelConfig::getDynamicSharedMemoryBytes() const {
+  return getSharedLayout(*this).words * kWordBytes;
+}
+
+//===----------------------------------------------------------------------===//
+// KernelInterface
+//===----------------------------------------------------------------------===//
+
+KernelInterface hopper::getKernelInterface(const QuantKernelConfig &config) {
+  KernelInterface result;
+  std::string sourceType = getSourceElementName(config.source).str();
+  std::string codeType = getSourceElementName(SourceElement::E4M3).str();
+  std::string tiles = llvm::formatv("ceil(K/{0})", kCtaCols).str();
+  std::string rowTiles = llvm::formatv("ceil(M/{0})", kCtaRows).str();
+
+  auto pointer = [&](StringRef name, StringRef role, StringRef dtype,
+                     ArrayRef<std::string> shape, bool written) {
+    KernelArg arg;
+    arg.name = name.str();
+    arg.kind = KernelArgKind::Ptr;
+    arg.role = role.str();
+    arg.dtype = dtype.str();
+    arg.shape.assign(shape.begin(), shape.end());
+    arg.written = written;
+    arg.alignment =
+        dtype == "f32" && role.contains("scale") ? kWordBytes : kVectorBytes;
+    result.args.push_back(arg);
+  };
+  auto scalar = [&](StringRef name, KernelArgKind kind, StringRef role) {
+    KernelArg arg;
+    arg.name = name.str();
+    arg.kind = kind;
+    arg.role = role.str();
+    result.args.push_back(arg);
+  };
+
+  bool tileTranspose = config.kind == QuantKernelKind::TileTranspose;
+  if (tileTranspose) {
+    pointer("q", "source", codeType, {"M", "K"}, false);
+    pointer("scale", "source_scale", "f32", {"M", tiles}, false);
+  } else {
+    pointer("source", "source", sourceType, {"M", "K"}, false);
+  }
+  switch (config.kind) {
+  case QuantKernelKind::RowWise:
+  case QuantKernelKind::Fused:
+    pointer("q", "q", codeType, {"M", "K"}, true);
+    pointer("scale", "scale", "f32", {"M", tiles}, true);
+    result.outputs.push_back({"q", "scale", 1, kCtaCols, false});
+    break;
+  case QuantKernelKind::Block:
+    pointer("q", "q", codeType, {"M", "K"}, true);
+    pointer("scale", "scale", "f32", {rowTiles, tiles}, true);
+    result.outputs.push_back({"q", "scale", kCtaRows, kCtaCols, false});
+    break;
+  case QuantKernelKind::ColumnWiseTransposed:
+  case QuantKernelKind::TileTranspose:
+    break;
+  }
+  if (hasTransposedOutput(config.kind)) {
+    // The K-major results are the op's q and scale for a lone 128x1
+    // quantize, q_t and scale_t next to another output pair.
+    bool alone = config.kind == QuantKernelKind::ColumnWiseTransposed;
+    StringRef q = alone ? "q" : "q_t", scale = alone ? "scale" : "scale_t";
+    pointer(q, q, codeType, {"K", "M"}, true);
+    pointer(scale, scale, "f32", {"K", rowTiles}, true);
+    result.outputs.push_back({q.str(), scale.str(), kCtaRows, 1, true});
+  }
+  scalar("M", KernelArgKind::I64, "size");
+  scalar("K", KernelArgKind::I64, "size");
+
+  result.grid = {tiles, rowTiles, "1"};
+  result.block = {kCtaThreads, 1, 1};
+  result.cluster = {1, 1, 1};
+  result.dynamicSharedMemoryBytes = config.getDynamicSharedMemoryBytes();
+  std::string rowBytes =
+      config.getSourceBytes() == 1
+          ? std::string("K")
+          : llvm::formatv("K*{0}", config.getSourceBytes()).str();
+  result.requirements = {
+      "M >= 1", "K >= 1",
+      llvm::formatv("{0} % {1} == 0", rowBytes, kVectorBytes).str(),
+      llvm::formatv("{0} <= {1}", rowTiles, kMaxGridY).str()};
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// QuantKernelEmitter
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// One 16-element strip of a source row held by the current thread.
+struct Strip {
+  /// Row inside the CTA tile (i32) and in the source (i64).
+  Value localRow;
+  Value row;
+  /// row < M.
+  Value rowValid;
+  /// The strip's source data as 32-bit words, zero where out of bounds.
+  SmallVector<Value, 16> words;
+  /// tile_transpose: the f32 scale of the strip's input 1x128 tile.
+  Value rowScale;
+};
+
+/// The scale of a tile and its IEEE reciprocal.
+struct TileScale {
+  Value scale;
+  Value reciprocal;
+};
+
+/// Emits the body of one quantization kernel, top to bottom.
+///
+/// Numerics (docs/Numerics.md), all exact:
+/// * amax is an unsigned max over "magnitude keys", the source bits with the
+///   sign cleared. For non-negative IEEE values integer order is value order,
+///   and every NaN key exceeds the +Inf key, so the max is NaN-propagating
+///   without a NaN test; bf16/f16 keys are compared two at a time
+///   (`max.u16x2`).
+/// * `amax = max(amax, eps)` uses arith.maximumf (`max.NaN.f32`), `s =
+///   amax / 448` and `1 / s` are arith.divf (`div.rn.f32`, `rcp.rn.f32`:
+///   IEEE round-to-nearest; the target has neither `fast` nor `ftz`), pow2
+///   scales round s up to a power of two on its bits.
+/// * codes are `cvt.rn.satfinite.e4m3x2.f32` of `x * (1/s)` (`mul.rn.f32`).
+class QuantKernelEmitter {
+public:
+  QuantKernelEmitter(OpBuilder &builder, Location loc,
+                     const QuantKernelConfig &config, gpu::GPUFuncOp func)
+      : b(loc, builder), config(config), func(func),
+        layout(getSharedLayout(config)) {}
+
+  void emit();
+
+private:
+  //===--------------------------------------------------------------------===//
+  // Small building blocks
+  //===--------------------------------------------------------------------===//
+
+  Value i32Const(int64_t value) {
+    return arith::ConstantIntOp::create(b, value, 32);
+  }
+  Value i64Const(int64_t value) {
+    return arith::ConstantIntOp::create(b, value, 64);
+  }
+  Value f32Const(float value) {
+    return arith::ConstantFloatOp::create(b, b.getF32Type(), APFloat(value));
+  }
+  Value zext64(Value value) {
+    return arith::ExtUIOp::create(b, b.getI64Type(), value);
+  }
+  /// min(max(value, 0), bound) for i64 values.
+  Value clamp(Value value, int64_t bound) {
+    Value upper = arith::MinSIOp::create(b, value, i64Const(bound));
+    return arith::MaxSIOp::create(b, upper, i64Const(0));
+  }
+  bool isHalfSource() const {
+    return config.source == SourceElement::BF16 ||
+           config.source == SourceElement::F16;
+  }
+  int64_t sourceBytes() const { return config.getSourceBytes(); }
+
+  /// `scf.if cond { body() }`.
+  void ifThen(Value cond, function_ref<void()> body) {
+    auto ifOp = scf::IfOp::create(b, cond, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    body();
+  }
+  /// `scf.if cond -> type { yield thenValue() } else { yield elseValue }`.
+  Value ifThenElse(Value cond, Type type, function_ref<Value()> thenValue,
+                   Value elseValue) {
+    auto ifOp = scf::IfOp::create(b, TypeRange{type}, cond,
+                                  /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+      scf::YieldOp::create(b, thenValue());
+      b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+      scf::YieldOp::create(b, elseValue);
+    }
+    return ifOp.getResult(0);
+  }
+
+  /// Global memory: `base + byteOffset`.
+  Value globalAddress(Value base, Value byteOffset) {
+    return LLVM::GEPOp::create(b, base.getType(), b.getI8Type(), base,
+                               ValueRange{byteOffset});
+  }
+  /// Shared memory: the address of word `index` (i32) of fp8q_smem.
+  Value sharedWord(Value index) {
+    return LLVM::GEPOp::create(b, sharedBase.getType(), b.getI32Type(),
+                               sharedBase, ValueRange{index});
+  }
+  Value sharedWord(Value index, int64_t offset) {
+    return sharedWord(arith::AddIOp::create(b, index, i32Const(offset)));
+  }
+  Value loadShared(Type type, Value address) {
+    return LLVM::LoadOp::create(b, type, address, kWordBytes);
+  }
+  void storeShared(Value value, Value address) {
+    LLVM::StoreOp::create(b, value, address, kWordBytes);
+  }
+  void storeScale(Value base, Value index, Value scale) {
+    Value offset = arith::MulIOp::create(b, index, i64Const(kWordBytes));
+    LLVM::StoreOp::create(b, scale, globalAddress(base, offset), kWordBytes);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Step 1: coordinates
+  //===--------------------------------------------------------------------===//
+
+  void emitPrologue();
+
+  //===--------------------------------------------------------------------===//
+  // Step 2: global loads
+  //===--------------------------------------------------------------------===//
+
+  Strip loadStrip(int64_t index);
+
+  //===--------------------------------------------------------------------===//
+  // Numerics of keys, values, scales and codes
+  //===--------------------------------------------------------------------===//
+
+  Value maxKeys(Value lhs, Value rhs, bool packed);
+  Value columnKeyOfWord(Value word);
+  SmallVector<Value, 16> columnKeys(const Strip &strip);
+  Value stripKey(const Strip &strip);
+  Value keyToF32(Value key);
+  Value warpMax(Value key, ArrayRef<int32_t> offsets, bool packed);
+  Value roundUpToPowerOfTwo(Value scale);
+  TileScale computeScale(Value amax, Value eps);
+  SmallVector<Value, 4> wordValues(Value word, Value rowScale);
+  SmallVector<Value, 16> stripValues(const Strip &strip);
+  SmallVector<Value, 4> encodeCodes(ArrayRef<Value> values, Value reciprocal);
+  void storeCodes(Value base, Value byteOffset, ArrayRef<Value> codes,
+                  Value validCount, Value aligned);
+
+  //===--------------------------------------------------------------------===//
+  // Step 3: the outputs
+  //===--------------------------------------------------------------------===//
+
+  void emitRowWiseOutput(ArrayRef<Strip> strips);
+  void emitBlockOutput(ArrayRef<Strip> strips);
+  void emitStaging(ArrayRef<Strip> strips);
+  void emitColumnScales(ArrayRef<Strip> strips);
+  void emitTransposedWrite();
+
+  ImplicitLocOpBuilder b;
+  const QuantKernelConfig &config;
+  gpu::GPUFuncOp func;
+  SharedLayout layout;
+
+  // Arguments (global address space) and sizes.
+  Value source, sourceScale, rowCodes, rowScales, colCodes, colScales;
+  Value sizeM, sizeK, eps;
+  // Coordinates.
+  Value tid, lane, warp, stripInRow, rowInGroup;
+  Value blockCol, blockRow, m0, k0, colTiles, rowTiles;
+  Value stripCol, stripValidCols;
+  Value sharedBase;
+};
+
+void QuantKernelEmitter::emitPrologue() {
+  // Arguments, in the order of getKernelInterface.
+  auto globalPointer = [&](Value arg) -> Value {
+    return LLVM::AddrSpaceCastOp::create(
+        b, LLVM::LLVMPointerType::get(b.getContext(), kGlobalAddressSpace),
+        arg);
+  };
+  unsigned next = 0;
+  source = globalPointer(func.getArgument(next++));
+  if (config.kind == QuantKernelKind::TileTranspose)
+    sourceScale = globalPointer(func.getArgument(next++));
+  if (config.kind != QuantKernelKind::ColumnWiseTransposed &&
+      config.kind != QuantKernelKind::TileTranspose) {
+    rowCodes = globalPointer(func.getArgument(next++));
+    rowScales = globalPointer(func.getArgument(next++));
+  }
+  if (hasTransposedOutput(config.kind)) {
+    colCodes = globalPointer(func.getArgument(next++));
+    colScales = globalPointer(func.getArgument(next++));
+  }
+  sizeM = func.getArgument(next++);
+  sizeK = func.getArgument(next++);
+  eps = f32Const(config.eps);
+
+  // Thread coordinates (i32) and the CTA's tile origin (i64).
+  auto toI32 = [&](Value index) -> Value {
+    return arith::IndexCastUIOp::create(b, b.getI32Type(), index);
+  };
+  auto toI64 = [&](Value index) -> Value {
+    return arith::IndexCastUIOp::create(b, b.getI64Type(), index);
+  };
+  tid = toI32(gpu::ThreadIdOp::create(b, gpu::Dimension::x));
+  lane = arith::AndIOp::create(b, tid, i32Const(kWarpSize - 1));
+  warp = arith::ShRUIOp::create(b, tid, i32Const(llvm::Log2_64(kWarpSize)));
+  stripInRow = arith::AndIOp::create(b, tid, i32Const(kStripsPerRow - 1));
+  rowInGroup =
+      arith::ShRUIOp::create(b, tid, i32Const(llvm::Log2_64(kStripsPerRow)));
+  blockCol = toI64(gpu::BlockIdOp::create(b, gpu::Dimension::x));
+  blockRow = toI64(gpu::BlockIdOp::create(b, gpu::Dimension::y));
+  m0 = arith::MulIOp::create(b, blockRow, i64Const(kCtaRows));
+  k0 = arith::MulIOp::create(b, blockCol, i64Const(kCtaCols));
+  auto tileCount = [&](Value extent, int64_t tile) -> Value {
+    Value bumped = arith::AddIOp::create(b, extent, i64Const(tile - 1));
+    return arith::ShRUIOp::create(b, bumped, i64Const(llvm::Log2_64(tile)));
+  };
+  colTiles = tileCount(sizeK, kCtaCols);
+  rowTiles = tileCount(sizeM, kCtaRows);
+
+  // The thread's strip column and how many of its 16 elements exist.
+  Value stripOffset =
+      arith::MulIOp::create(b, zext64(stripInRow), i64Const(kStripElements));
+  stripCol = arith::AddIOp::create(b, k0, stripOffset);
+  stripValidCols =
+      clamp(arith::SubIOp::create(b, sizeK, stripCol), kStripElements);
+
+  if (layout.words > 0)
+    sharedBase = LLVM::AddressOfOp::create(
+        b, LLVM::LLVMPointerType::get(b.getContext(), kSharedAddressSpace),
+        kSharedMemoryName);
+}
+
+/// Loads strip `index` (rows rowInGroup + 32 * index) with 16-byte loads.
+/// NOTE: the row stride is a multiple of 16 bytes (a launch requirement), so
+/// a 16-byte chunk is either entirely inside the row or entirely past K;
+/// chunks past K or rows past M read as zeros, which change no maximum.
+Strip QuantKernelEmitter::loadStrip(int64_t index) {
+  Strip strip;
+  int64_t rowsPerPass = kCtaThreads / kStripsPerRow;
+  strip.localRow =
+      arith::AddIOp::create(b, rowInGroup, i32Const(index * rowsPerPass));
+  strip.row = arith::AddIOp::create(b, m0, zext64(strip.localRow));
+  strip.rowValid =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::slt, strip.row, sizeM);
+
+  int64_t bytes = sourceBytes();
+  int64_t chunkElements = kVectorBytes / bytes;
+  int64_t chunks = kStripElements * bytes / kVectorBytes;
+  Value rowStart = arith::MulIOp::create(b, strip.row, sizeK);
+  Value first = arith::AddIOp::create(b, rowStart, stripCol);
+  auto vectorType =
+      VectorType::get({kVectorBytes / kWordBytes}, b.getI32Type());
+  Value zeros = arith::ConstantOp::create(
+      b, vectorType,
+      DenseElementsAttr::get(vectorType, b.getI32IntegerAttr(0)));
+  for (int64_t chunk = 0; chunk < chunks; ++chunk) {
+    Value inRow =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::sgt, stripValidCols,
+                              i64Const(chunk * chunkElements));
+    Value valid = arith::AndIOp::create(b, strip.rowValid, inRow);
+    Value element =
+        arith::AddIOp::create(b, first, i64Const(chunk * chunkElements));
+    Value offset = arith::MulIOp::create(b, element, i64Const(bytes));
+    Value data = ifThenElse(
+        valid, vectorType,
+        [&] {
+          return LLVM::LoadOp::create(b, vectorType,
+                                      globalAddress(source, offset),
+                                      kVectorBytes, /*isVolatile=*/false,
+                                      /*isNonTemporal=*/false,
+                                      /*isInvariant=*/true);
+        },
+        zeros);
+    for (int64_t word = 0; word < kVectorBytes / kWordBytes; ++word)
+      strip.words.push_back(vector::ExtractOp::create(b, data, word));
+  }
+
+  if (config.kind == QuantKernelKind::TileTranspose) {
+    Value scaleIndex = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, strip.row, colTiles), blockCol);
+    Value scaleOffset =
+        arith::MulIOp::create(b, scaleIndex, i64Const(kWordBytes));
+    strip.rowScale = ifThenElse(
+        strip.rowValid, b.getF32Type(),
+        [&] {
+          return LLVM::LoadOp::create(b, b.getF32Type(),
+                                      globalAddress(sourceScale, scaleOffset),
+                                      kWordBytes, false, false,
+                                      /*isInvariant=*/true);
+        },
+        f32Const(0.0f));
+  }
+  return strip;
+}
+
+/// Elementwise max of two key words: two packed 16-bit keys (`max.u16x2`)
+/// or one 32-bit key.
+Value QuantKernelEmitter::maxKeys(Value lhs, Value rhs, bool packed) {
+  if (!packed)
+    return arith::MaxUIOp::create(b, lhs, rhs);
+  auto pairType = VectorType::get({2}, b.getI16Type());
+  Value lhsPair = LLVM::BitcastOp::create(b, pairType, lhs);
+  Value rhsPair = LLVM::BitcastOp::create(b, pairType, rhs);
+  Value maxPair = arith::MaxUIOp::create(b, lhsPair, rhsPair);
+  return LLVM::BitcastOp::create(b, b.getI32Type(), maxPair);
+}
+
+/// The magnitude key(s) of one source word: the bits with the sign cleared.
+Value QuantKernelEmitter::columnKeyOfWord(Value word) {
+  int64_t mask = isHalfSource() ? kHalfPairAbsMask : kF32AbsMask;
+  return arith::AndIOp::create(b, word, i32Const(mask));
+}
+
+/// The keys of a strip's 16 columns: 8 packed words for bf16/f16 sources,
+/// 16 words otherwise (for tile_transpose, of the dequantized f32 values).
+SmallVector<Value, 16> QuantKernelEmitter::columnKeys(const Strip &strip) {
+  SmallVector<Value, 16> keys;
+  if (config.source == SourceElement::E4M3) {
+    for (Value value : stripValues(strip))
+      keys.push_back(
+          columnKeyOfWord(arith::BitcastOp::create(b, b.getI32Type(), value)));
+    return keys;
+  }
+  for (Value word : strip.words)
+    keys.push_back(columnKeyOfWord(word));
+  return keys;
+}
+
+/// The max key over a whole strip, as one unpacked 32-bit key.
+Value QuantKernelEmitter::stripKey(const Strip &strip) {
+  SmallVector<Value, 16> keys = columnKeys(strip);
+  bool packed = isHalfSource();
+  Value key = keys.front();
+  for (Value next : ArrayRef<Value>(keys).drop_front())
+    key = maxKeys(key, next, packed);
+  if (!packed)
+    return key;
+  Value low = arith::AndIOp::create(b, key, i32Const(kHalfMask));
+  Value high = arith::ShRUIOp::create(b, key, i32Const(kHalfBits));
+  return arith::MaxUIOp::create(b, low, high);
+}
+
+/// The f32 value of an unpacked magnitude key.
+Value QuantKernelEmitter::keyToF32(Value key) {
+  switch (config.source) {
+  case SourceElement::BF16: {
+    Value bits = arith::ShLIOp::create(b, key, i32Const(kHalfBits));
+    return arith::BitcastOp::create(b, b.getF32Type(), bits);
+  }
+  case SourceElement::F16: {
+    Value bits = arith::TruncIOp::create(b, b.getI16Type(), key);
+    Value half = arith::BitcastOp::create(b, b.getF16Type(), bits);
+    return arith::ExtFOp::create(b, b.getF32Type(), half);
+  }
+  case SourceElement::F32:
+  case SourceElement::E4M3:
+    return arith::BitcastOp::create(b, b.getF32Type(), key);
+  }
+  return {};
+}
+
+/// Max of `key` over the lanes reached by xor-ing the lane id with
+/// `offsets`. Every lane of the warp must execute it.
+Value QuantKernelEmitter::warpMax(Value key, ArrayRef<int32_t> offsets,
+                                  bool packed) {
+  for (int32_t offset : offsets) {
+    Value other =
+        gpu::ShuffleOp::create(b, key, offset, kWarpSize, gpu::ShuffleMode::XOR)
+            .getShuffleResult();
+    key = maxKeys(key, other, packed);
+  }
+  return key;
+}
+
+/// `2^ceil(log2(s))` on the bits of a scale s >= 0, exactly
+/// (docs/Numerics.md): zero, powers of two, +Inf and NaN are kept; a normal
+/// s becomes 2^(exponent + 1) (+Inf past the largest exponent); a subnormal
+/// s = f * 2^-149 becomes 2^bitlength(f - 1) * 2^-149, which is f itself
+/// for a power of two and at most 2^-126, the smallest normal.
+Value QuantKernelEmitter::roundUpToPowerOfTwo(Value scale) {
+  Value bits = arith::BitcastOp::create(b, b.getI32Type(), scale);
+  Value fraction = arith::AndIOp::create(b, bits, i32Const(kF32FractionMask));
+  Value exponent = arith::AndIOp::create(
+      b, arith::ShRUIOp::create(b, bits, i32Const(kF32FractionBits)),
+      i32Const(kF32ExponentMask));
+  Value sign = arith::AndIOp::create(b, bits, i32Const(kF32SignMask));
+  auto equals = [&](Value lhs, int64_t rhs) -> Value {
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lhs,
+                                 i32Const(rhs));
+  };
+  Value keep = arith::OrIOp::create(b, equals(fraction, 0),
+                                    equals(exponent, kF32ExponentMask));
+  Value exponentUp =
+      arith::ShLIOp::create(b, arith::AddIOp::create(b, exponent, i32Const(1)),
+                            i32Const(kF32FractionBits));
+  Value normal = arith::OrIOp::create(b, sign, exponentUp);
+  Value fractionMinusOne = arith::SubIOp::create(b, fraction, i32Const(1));
+  Value leadingZeros = LLVM::CountLeadingZerosOp::create(
+      b, b.getI32Type(), fractionMinusOne, b.getIntegerAttr(b.getI1Type(), 0));
+  Value bitLength = arith::SubIOp::create(b, i32Const(kF32Bits), leadingZeros);
+  Value subnormal = arith::OrIOp::create(
+      b, sign, arith::ShLIOp::create(b, i32Const(1), bitLength));
+  Value rounded =
+      arith::SelectOp::create(b, equals(exponent, 0), subnormal, normal);
+  Value result = arith::SelectOp::create(b, keep, bits, rounded);
+  return arith::BitcastOp::create(b, b.getF32Type(), result);
+}
+
+/// Steps 1-3 of the numerics for one tile: `amax = max(amax, eps)`, the scale
+/// `s` (fp32: amax / 448; pow2: rounded up to a power of two) and `1 / s`.
+TileScale QuantKernelEmitter::computeScale(Value amax, Value tileEps) {
+  Value floored = arith::MaximumFOp::create(b, amax, tileEps);
+  Value scale = arith::DivFOp::create(b, floored, f32Const(kE4M3Max));
+  if (config.scaleMode == ScaleMode::pow2)
+    scale = roundUpToPowerOfTwo(scale);
+  Value reciprocal = arith::DivFOp::create(b, f32Const(1.0f), scale);
+  return {scale, reciprocal};
+}
+
+/// The elements of one 32-bit source word as f32, in memory order (exact
+/// widening; E4M3 codes are dequantized with `rowScale`: f32(q) * s).
+SmallVector<Value, 4> QuantKernelEmitter::wordValues(Value word,
+                                                     Value rowScale) {
+  Type f32 = b.getF32Type();
+  switch (config.source) {
+  case SourceElement::F32:
+    return {arith::BitcastOp::create(b, f32, word)};
+  case SourceElement::BF16: {
+    // A bf16 is the high half of the f32 with the same value.
+    Value low = arith::ShLIOp::create(b, word, i32Const(kHalfBits));
+    Value high = arith::AndIOp::create(b, word, i32Const(kHighHalfMask));
+    return {arith::BitcastOp::create(b, f32, low),
+            arith::BitcastOp::create(b, f32, high)};
+  }
+  case SourceElement::F16: {
+    SmallVector<Value, 4> values;
+    for (int64_t part = 0; part < 2; ++part) {
+      Value shifted =
+          arith::ShRUIOp::create(b, word, i32Const(part * kHalfBits));
+      Value bits = arith::TruncIOp::create(b, b.getI16Type(), shifted);
+      Value half = arith::BitcastOp::create(b, b.getF16Type(), bits);
+      values.push_back(arith::ExtFOp::create(b, f32, half));
+    }
+    return values;
+  }
+  case SourceElement::E4M3: {
+    // cvt.rn.f16x2.e4m3x2 is exact; so is f16 -> f32.
+    SmallVector<Value, 4> values;
+    auto codePair = VectorType::get({2}, b.getI8Type());
+    auto halfPair = VectorType::get({2}, b.getF16Type());
+    for (int64_t pair = 0; pair < 2; ++pair) {
+      Value shifted =
+          arith::ShRUIOp::create(b, word, i32Const(pair * kHalfBits));
+      Value bits = arith::TruncIOp::create(b, b.getI16Type(), shifted);
+      Value codes = LLVM::BitcastOp::create(b, codePair, bits);
+      Value halves = NVVM::ConvertF8x2ToF16x2Op::create(
+          b, halfPair, codes, /*relu=*/false, b.getType<Float8E4M3FNType>());
+      for (int64_t i = 0; i < 2; ++i) {
+        Value half = vector::ExtractOp::create(b, halves, i);
+        Value value = arith::ExtFOp::create(b, f32, half);
+        values.push_back(arith::MulFOp::create(b, value, rowScale));
+      }
+    }
+    return values;
+  }
+  }
+  return {};
+}
+
+SmallVector<Value, 16> QuantKernelEmitter::stripValues(const Strip &strip) {
+  SmallVector<Value, 16> values;
+  for (Value word : strip.words)
+    llvm::append_range(values, wordValues(word, strip.rowScale));
+  return values;
+}
+
+/// Step 4: `cvt.rn.satfinite.e4m3x2.f32(x * rcp)` for 16 values, packed into
+/// four 32-bit words in memory order.
+/// NOTE: the convert op puts its first operand in the high byte, so the
+/// element at the lower address goes second.
+SmallVector<Value, 4> QuantKernelEmitter::encodeCodes(ArrayRef<Value> values,
+                                                      Value reciprocal) {
+  SmallVector<Value, 8> pairs;
+  for (size_t i = 0; i < values.size(); i += 2) {
+    Value low = arith::MulFOp::create(b, values[i], reciprocal);
+    Value high = arith::MulFOp::create(b, values[i + 1], reciprocal);
+    Value pair = NVVM::ConvertF32x2ToF8x2Op::create(
+        b, b.getI16Type(), high, low, NVVM::FPRoundingMode::RN,
+        NVVM::SaturationMode::SATFINITE, /*relu=*/false,
+        b.getType<Float8E4M3FNType>());
+    pairs.push_back(arith::ExtUIOp::create(b, b.getI32Type(), pair));
+  }
+  SmallVector<Value, 4> words;
+  for (size_t i = 0; i < pairs.size(); i += 2) {
+    Value high = arith::ShLIOp::create(b, pairs[i + 1], i32Const(kHalfBits));
+    words.push_back(arith::OrIOp::create(b, pairs[i], high));
+  }
+  return words;
+}
+
+/// Stores 16 codes at `base + byteOffset`: one 16-byte store when `aligned`
+/// and all 16 are valid (the common case), else byte stores of the first
+/// `validCount` (tails, rows whose stride is not a multiple of 16 bytes).
+void QuantKernelEmitter::storeCodes(Value base, Value byteOffset,
+                                    ArrayRef<Value> codes, Value validCount,
+                                    Value aligned) {
+  Value full = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, validCount,
+                                     i64Const(kStripElements));
+  Value fast = arith::AndIOp::create(b, aligned, full);
+  auto ifOp = scf::IfOp::create(b, fast, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  auto vectorType =
+      VectorType::get({kVectorBytes / kWordBytes}, b.getI32Type());
+  Value vector = vector::FromElementsOp::create(b, vectorType, codes);
+  LLVM::StoreOp::create(b, vector, globalAddress(base, byteOffset),
+                        kVectorBytes);
+  b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+  for (int64_t byte = 0; byte < kStripElements; ++byte) {
+    Value present = arith::CmpIOp::create(b, arith::CmpIPredicate::sgt,
+                                          validCount, i64Const(byte));
+    ifThen(present, [&] {
+      Value word = codes[byte / kWordBytes];
+      Value shifted =
+          arith::ShRUIOp::create(b, word, i32Const(8 * (byte % kWordBytes)));
+      Value code = arith::TruncIOp::create(b, b.getI8Type(), shifted);
+      Value offset = arith::AddIOp::create(b, byteOffset, i64Const(byte));
+      LLVM::StoreOp::create(b, code, globalAddress(base, offset), 1);
+    });
+  }
+}
+
+/// 1x128 tiles: each row tile lives in 8 consecutive lanes; three xor
+/// shuffles give every lane the tile amax, the codes are written from
+/// registers and the first lane of the tile writes its scale.
+void QuantKernelEmitter::emitRowWiseOutput(ArrayRef<Strip> strips) {
+  Value aligned = arith::CmpIOp::create(
+      b, arith::CmpIPredicate::eq,
+      arith::AndIOp::create(b, sizeK, i64Const(kVectorBytes - 1)), i64Const(0));
+  Value firstStrip = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                                           stripInRow, i32Const(0));
+  for (const Strip &strip : strips) {
+    Value key = warpMax(stripKey(strip), kRowTileShuffles, /*packed=*/false);
+    TileScale tile = computeScale(keyToF32(key), eps);
+    SmallVector<Value, 4> codes =
+        encodeCodes(stripValues(strip), tile.reciprocal);
+    Value offset = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, strip.row, sizeK), stripCol);
+    ifThen(strip.rowValid, [&] {
+      storeCodes(rowCodes, offset, codes, stripValidCols, aligned);
+      ifThen(firstStrip, [&] {
+        Value index = arith::AddIOp::create(
+            b, arith::MulIOp::create(b, strip.row, colTiles), blockCol);
+        storeScale(rowScales, index, tile.scale);
+      });
+    });
+  }
+}
+
+/// 128x128 blocks: the thread's max over its 4 strips, a full-warp
+/// xor-shuffle reduction, then the 8 warp maxima through shared memory.
+void QuantKernelEmitter::emitBlockOutput(ArrayRef<Strip> strips) {
+  Value key = stripKey(strips.front());
+  for (const Strip &strip : strips.drop_front())
+    key = arith::MaxUIOp::create(b, key, stripKey(strip));
+  key = warpMax(key, kWarpShuffles, /*packed=*/false);
+  Value firstLane =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, i32Const(0));
+  ifThen(firstLane,
+         [&] { storeShared(key, sharedWord(warp, layout.partial)); });
+  gpu::BarrierOp::create(b);
+  Value blockKey =
+      loadShared(b.getI32Type(), sharedWord(i32Const(layout.partial)));
+  for (int64_t w = 1; w < kCtaWarps; ++w)
+    blockKey = arith::MaxUIOp::create(
+        b, blockKey,
+        loadShared(b.getI32Type(), sharedWord(i32Const(layout.partial + w))));
+  TileScale tile = computeScale(keyToF32(blockKey), eps);
+
+  Value aligned = arith::CmpIOp::create(
+      b, arith::CmpIPredicate::eq,
+      arith::AndIOp::create(b, sizeK, i64Const(kVectorBytes - 1)), i64Const(0));
+  for (const Strip &strip : strips) {
+    SmallVector<Value, 4> codes =
+        encodeCodes(stripValues(strip), tile.reciprocal);
+    Value offset = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, strip.row, sizeK), stripCol);
+    ifThen(strip.rowValid, [&] {
+      storeCodes(rowCodes, offset, codes, stripValidCols, aligned);
+    });
+  }
+  Value firstThread =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tid, i32Const(0));
+  ifThen(firstThread, [&] {
+    Value index = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, blockRow, colTiles), blockCol);
+    storeScale(rowScales, index, tile.scale);
+  });
+}
+
+/// Copies the thread's strips into the shared stage, row-major with one
+/// padding word per row (and, for tile_transpose, the input row scales).
+void QuantKernelEmitter::emitStaging(ArrayRef<Strip> strips) {
+  int64_t stripWords = kStripElements * sourceBytes() / kWordBytes;
+  Value stripWord = arith::MulIOp::create(b, stripInRow, i32Const(stripWords));
+  for (const Strip &strip : strips) {
+    Value rowWord =
+        arith::MulIOp::create(b, strip.localRow, i32Const(layout.stageStride));
+    Value first = arith::AddIOp::create(b, rowWord, stripWord);
+    for (auto [i, word] : llvm::enumerate(strip.words))
+      storeShared(word, sharedWord(first, layout.stage + i));
+  }
+  if (config.kind != QuantKernelKind::TileTranspose)
+    return;
+  Value firstStrip = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                                           stripInRow, i32Const(0));
+  ifThen(firstStrip, [&] {
+    for (const Strip &strip : strips)
+      storeShared(strip.rowScale, sharedWord(strip.localRow, layout.rowScale));
+  });
+}
+
+/// 128x1 tiles: column keys over the thread's 4 rows, xor shuffles over the
+/// 4 row groups of the warp, the 8 warp partials through shared memory; then
+/// one thread per column computes its scale (stored to scale_t) and
+/// reciprocal (kept in shared memory for the transposed write).
+void QuantKernelEmitter::emitColumnScales(ArrayRef<Strip> strips) {
+  bool packed = isHalfSource();
+  SmallVector<Value, 16> keys = columnKeys(strips.front());
+  for (const Strip &strip : strips.drop_front()) {
+    SmallVector<Value, 16> next = columnKeys(strip);
+    for (auto [key, other] : llvm::zip(keys, next))
+      key = maxKeys(key, other, packed);
+  }
+  for (Value &key : keys)
+    key = warpMax(key, kColumnShuffles, packed);
+
+  // Lanes 0-7 (one per strip column) publish the warp's 16-row partials.
+  Value publisher = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, lane,
+                                          i32Const(kStripsPerRow));
+  ifThen(publisher, [&] {
+    Value warpBase = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, warp, i32Const(kCtaCols)),
+        arith::MulIOp::create(b, stripInRow, i32Const(kStripElements)));
+    int64_t column = 0;
+    for (Value key : keys) {
+      if (!packed) {
+        storeShared(key, sharedWord(warpBase, layout.partial + column++));
+        continue;
+      }
+      Value low = arith::AndIOp::create(b, key, i32Const(kHalfMask));
+      Value high = arith::ShRUIOp::create(b, key, i32Const(kHalfBits));
+      storeShared(low, sharedWord(warpBase, layout.partial + column++));
+      storeShared(high, sharedWord(warpBase, layout.partial + column++));
+    }
+  });
+  gpu::BarrierOp::create(b);
+
+  Value columnThread = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, tid,
+                                             i32Const(kCtaCols));
+  ifThen(columnThread, [&] {
+    Value key = loadShared(b.getI32Type(), sharedWord(tid, layout.partial));
+    for (int64_t w = 1; w < kCtaWarps; ++w)
+      key = arith::MaxUIOp::create(
+          b, key,
+          loadShared(b.getI32Type(),
+                     sharedWord(tid, layout.partial + w * kCtaCols)));
+    TileScale tile = computeScale(keyToF32(key), eps);
+    storeShared(tile.reciprocal, sharedWord(tid, layout.reciprocal));
+    Value column = arith::AddIOp::create(b, k0, zext64(tid));
+    Value inside =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::slt, column, sizeK);
+    ifThen(inside, [&] {
+      Value index = arith::AddIOp::create(
+          b, arith::MulIOp::create(b, column, rowTiles), blockRow);
+      storeScale(colScales, index, tile.scale);
+    });
+  });
+  gpu::BarrierOp::create(b);
+}
+
+/// The K-major write: output row k (one source column) gets the 128 codes of
+/// rows m0..m0+127, as 8 strips of 16. A task is (stage word column p,
+/// 16-row group g): 16 shared loads give the 16 rows of the 1, 2 or 4 source
+/// columns in word p, each becoming one 16-byte store. A warp takes 16 word
+/// columns x 2 row groups:
+///
+///   stage word  p0 ... p0+15         qT row k = column of word p
+///   rows 16g   | l0 ...   l15  |     [m0+16g, m0+16g+16) <- lane l (g even)
+///   rows 16g+16| l16 ...  l31  |     [m0+16g+16, ...)    <- lane l+16
+///
+/// so the 32 lanes read 32 consecutive banks (odd row stride) and each store
+/// instruction writes 16 rows x 32 contiguous bytes.
+void QuantKernelEmitter::emitTransposedWrite() {
+  int64_t rowWords = getStageRowWords(config);
+  int64_t columnsPerWord = kWordBytes / sourceBytes();
+  int64_t wordGroups = rowWords / (kWarpSize / 2);
+  int64_t iterations = rowWords * (kCtaRows / kStripElements) / kCtaThreads;
+  Value aligned = arith::CmpIOp::create(
+      b, arith::CmpIPredicate::eq,
+      arith::AndIOp::create(b, sizeM, i64Const(kVectorBytes - 1)), i64Const(0));
+  Value laneColumn =
+      arith::AndIOp::create(b, lane, i32Const(kWarpSize / 2 - 1));
+  Value laneGroup = arith::ShRUIOp::create(b, lane, i32Const(4));
+  for (int64_t iteration = 0; iteration < iterations; ++iteration) {
+    Value task =
+        arith::AddIOp::create(b, warp, i32Const(iteration * kCtaWarps));
+    Value wordGroup = arith::AndIOp::create(b, task, i32Const(wordGroups - 1));
+    Value groupPair =
+        arith::ShRUIOp::create(b, task, i32Const(llvm::Log2_64(wordGroups)));
+    Value word = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, wordGroup, i32Const(kWarpSize / 2)),
+        laneColumn);
+    Value rowGroup = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, groupPair, i32Const(2)), laneGroup);
+    Value firstRow =
+        arith::MulIOp::create(b, rowGroup, i32Const(kStripElements));
+    Value outputColumn = arith::AddIOp::create(b, m0, zext64(firstRow));
+    Value validRows =
+        clamp(arith::SubIOp::create(b, sizeM, outputColumn), kStripElements);
+
+    // 16 rows x (1, 2 or 4) columns of values.
+    SmallVector<SmallVector<Value, 4>, 16> rows;
+    for (int64_t r = 0; r < kStripElements; ++r) {
+      Value row = arith::AddIOp::create(b, firstRow, i32Const(r));
+      Value index = arith::AddIOp::create(
+          b, arith::MulIOp::create(b, row, i32Const(layout.stageStride)), word);
+      Value data = loadShared(b.getI32Type(), sharedWord(index, layout.stage));
+      Value rowScale;
+      if (config.kind == QuantKernelKind::TileTranspose)
+        rowScale = loadShared(b.getF32Type(), sharedWord(row, layout.rowScale));
+      rows.push_back(wordValues(data, rowScale));
+    }
+    for (int64_t c = 0; c < columnsPerWord; ++c) {
+      Value column = arith::AddIOp::create(
+          b, arith::MulIOp::create(b, word, i32Const(columnsPerWord)),
+          i32Const(c));
+      Value reciprocal =
+          loadShared(b.getF32Type(), sharedWord(column, layout.reciprocal));
+      SmallVector<Value, 16> values;
+      for (auto &row : rows)
+        values.push_back(row[c]);
+      SmallVector<Value, 4> codes = encodeCodes(values, reciprocal);
+      Value k = arith::AddIOp::create(b, k0, zext64(column));
+      Value inside =
+          arith::CmpIOp::create(b, arith::CmpIPredicate::slt, k, sizeK);
+      ifThen(inside, [&] {
+        Value offset = arith::AddIOp::create(
+            b, arith::MulIOp::create(b, k, sizeM), outputColumn);
+        storeCodes(colCodes, offset, codes, validRows, aligned);
+      });
+    }
+  }
+}
+
+void QuantKernelEmitter::emit() {
+  LLVM_DEBUG(llvm::dbgs() << "building kernel " << config.getName() << "\n");
+  emitPrologue();
+  SmallVector<Strip, kStripsPerThread> strips;
+  for (int64_t i = 0; i < kStripsPerThread; ++i)
+    strips.push_back(loadStrip(i));
+
+  if (hasTransposedOutput(config.kind))
+    emitStaging(strips);
+  if (hasRowWiseOutput(config.kind))
+    emitRowWiseOutput(strips);
+  if (config.kind == QuantKernelKind::Block)
+    emitBlockOutput(strips);
+  if (hasTransposedOutput(config.kind)) {
+    emitColumnScales(strips);
+    emitTransposedWrite();
+  }
+  gpu::ReturnOp::create(b);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// buildQuantKernelModule
+//===----------------------------------------------------------------------===//
+
+gpu::GPUModuleOp hopper::buildQuantKernelModule(OpBuilder &builder,
+                                                Location loc,
+                                                const QuantKernelConfig &config,
+                                                Attribute target) {
+  std::string name = config.getName();
+  auto module = gpu::GPUModuleOp::create(builder, loc, name,
+                                         builder.getArrayAttr({target}));
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(module.getBody());
+
+  if (config.getDynamicSharedMemoryBytes() > 0) {
+    // NOTE: an external, zero-sized shared array is PTX's dynamic shared
+    // memory (`.extern .shared .align 16 .b8 fp8q_smem[]`).
+    LLVM::GlobalOp::create(
+        builder, loc, LLVM::LLVMArrayType::get(builder.getI8Type(), 0),
+        /*isConstant=*/false, LLVM::Linkage::External, kSharedMemoryName,
+        /*value=*/Attribute(), /*alignment=*/kVectorBytes, kSharedAddressSpace);
+  }
+
+  KernelInterface interface = getKernelInterface(config);
+  MLIRContext *context = builder.getContext();
+  SmallVector<Type, 9> argTypes;
+  for (const KernelArg &arg : interface.args) {
+    switch (arg.kind) {
+    case KernelArgKind::Ptr:
+      argTypes.push_back(LLVM::LLVMPointerType::get(context));
+      break;
+    case KernelArgKind::I64:
+      argTypes.push_back(builder.getI64Type());
+      break;
+    case KernelArgKind::F32:
+      argTypes.push_back(builder.getF32Type());
+      break;
+    }
+  }
+  auto func = gpu::GPUFuncOp::create(builder, loc, name,
+                                     builder.getFunctionType(argTypes, {}));
+  func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                builder.getUnitAttr());
+  func.setKnownBlockSizeAttr(
+      builder.getDenseI32ArrayAttr({static_cast<int32_t>(interface.block[0]),
+                                    static_cast<int32_t>(interface.block[1]),
+                                    static_cast<int32_t>(interface.block[2])}));
+  for (auto [i, arg] : llvm::enumerate(interface.args)) {
+    if (arg.kind != KernelArgKind::Ptr)
+      continue;
+    // Distinct buffers: lets LLVM reorder loads and stores, and read-only
+    // inputs become `ld.global.nc`.
+    func.setArgAttr(i, LLVM::LLVMDialect::getNoAliasAttrName(),
+                    builder.getUnitAttr());
+    func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                    builder.getI64IntegerAttr(arg.alignment));
+    if (!arg.written)
+      func.setArgAttr(i, LLVM::LLVMDialect::getReadonlyAttrName(),
+                      builder.getUnitAttr());
+  }
+
+  OpBuilder bodyBuilder = OpBuilder::atBlockBegin(&func.getBody().front());
+  QuantKernelEmitter(bodyBuilder, loc, config, func).emit();
+  return module;
+}

@@ -1,0 +1,153 @@
+//===- GpuPipeline.cpp - --fp8q-gpu-pipeline ------------------------------===//
+//
+// Part of the fp8q project.
+//
+// fp8q programs (and the linalg code around them) to the LLVM dialect with
+// the kernels as gpu.binary: host code that mlir-runner or an AOT loader can
+// launch, kernels as cubins (or PTX when ptxas is missing).
+//
+//===----------------------------------------------------------------------===//
+
+#include "fp8q/Pipelines/GpuPipeline.h"
+
+#include "fp8q/Conversion/Passes.h"
+#include "fp8q/Target/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "fp8q-gpu-pipeline"
+
+using namespace mlir;
+using namespace mlir::fp8q;
+
+namespace {
+
+/// Warns that the kernels are PTX only. Added by the pipeline when `format`
+/// is `auto` and no ptxas was found; not a user-facing pass.
+struct PtxOnlyWarningPass
+    : PassWrapper<PtxOnlyWarningPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PtxOnlyWarningPass)
+
+  explicit PtxOnlyWarningPass(std::string cudaPath)
+      : cudaPath(std::move(cudaPath)) {}
+  StringRef getArgument() const override { return "fp8q-ptx-only-warning"; }
+  StringRef getDescription() const override {
+    return "Warn that the GPU kernels are serialized as PTX";
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (module.getOps<gpu::GPUModuleOp>().empty())
+      return;
+    // Emitted on the location only: attached to the module, the diagnostic
+    // would print the whole module.
+    InFlightDiagnostic warning = emitWarning(module.getLoc())
+                                 << "fp8q-gpu-pipeline: ptxas not found (";
+    if (cudaPath.empty())
+      warning << "searched $PATH, $CUDA_ROOT, $CUDA_HOME, $CUDA_PATH";
+    else
+      warning << "searched " << cudaPath << "/bin";
+    warning << "); the kernels are serialized as PTX (format=isa), which the "
+               "CUDA driver compiles when the module is loaded";
+  }
+
+  std::string cudaPath;
+};
+
+/// The kernels (gpu.module) to the NVVM dialect.
+void addKernelLowering(OpPassManager &pm) {
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createSCFToControlFlowPass());
+  kernels.addPass(createConvertGpuOpsToNVVMOps());
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
+  kernels.addPass(createReconcileUnrealizedCastsPass());
+}
+
+/// The host code to the LLVM dialect; gpu-to-llvm keeps gpu.launch_func
+/// (translated to CUDA driver calls with the gpu.binary later).
+void addHostLowering(OpPassManager &pm) {
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createGpuToLLVMConversionPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+} // namespace
+
+void fp8q::buildFp8qGpuPipeline(OpPassManager &pm,
+                                const GpuPipelineOptions &options) {
+  // fp8q ops to kernel launches on tensors (transposes folded into quantize
+  // first, which also exposes the fused row/column quantize).
+  pm.addPass(createCanonicalizerPass());
+  ConvertFp8qToGPUPassOptions conversion;
+  conversion.chip = options.chip;
+  pm.addPass(createConvertFp8qToGPUPass(conversion));
+  // NOTE: the fp8q ops without a GPU kernel (dequantize, scaled_matmul) are
+  // still here; with the linalg lowering available, convert-fp8q-to-linalg
+  // belongs at this point (host reference loops), else one-shot-bufferize
+  // rejects them.
+
+  // NOTE: no buffer deallocation: ownership-based deallocation rejects
+  // gpu.launch_func (no memory-effect interface in MLIR 22), so host
+  // buffers of the program are not freed (docs/GPU.md, limitations).
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+
+  addKernelLowering(pm);
+  if (!options.exportDir.empty()) {
+    Fp8qExportKernelsPassOptions exportOptions;
+    exportOptions.dir = options.exportDir;
+    exportOptions.cudaPath = options.cudaPath;
+    pm.addPass(createFp8qExportKernelsPass(exportOptions));
+  }
+  addHostLowering(pm);
+
+  // NOTE: the NVVM serializer reports an error for a toolkit path that does
+  // not exist even when it needs no tool (PTX), so the path is only passed
+  // on when ptxas was found there.
+  bool havePtxas = findPtxas(options.cudaPath).has_value();
+  LLVM_DEBUG(llvm::dbgs() << "ptxas found: " << havePtxas << "\n");
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = options.format;
+  if (options.format == "auto") {
+    binary.compilationTarget = havePtxas ? "bin" : "isa";
+    if (!havePtxas)
+      pm.addPass(std::make_unique<PtxOnlyWarningPass>(options.cudaPath));
+  }
+  if (havePtxas || binary.compilationTarget != "isa")
+    binary.toolkitPath = options.cudaPath;
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+}
+
+void fp8q::registerFp8qGpuPipeline() {
+  PassPipelineRegistration<GpuPipelineOptions>(
+      "fp8q-gpu-pipeline",
+      "fp8q programs to LLVM-dialect host code plus the fp8q kernels as "
+      "gpu.binary (cubin, or PTX without ptxas)",
+      buildFp8qGpuPipeline);
+}

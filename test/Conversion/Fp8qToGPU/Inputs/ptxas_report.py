@@ -1,0 +1,35 @@
+"""Assembles every .ptx of a directory with `ptxas -arch=<chip> -v` and prints
+one line per kernel: registers, stack frame, spill stores and loads, shared
+memory, e.g.
+
+    fp8q_quantize_1x128_bf16_fp32: 64 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+
+Usage: ptxas_report.py PTXAS DIR [CHIP]
+"""
+
+import os
+import re
+import subprocess
+import sys
+
+
+def main():
+    ptxas, directory = sys.argv[1], sys.argv[2]
+    chip = sys.argv[3] if len(sys.argv) > 3 else "sm_90a"
+    for name in sorted(os.listdir(directory)):
+        if not name.endswith(".ptx"):
+            continue
+        log = subprocess.run(
+            [ptxas, f"-arch={chip}", "-v", os.path.join(directory, name),
+             "-o", os.devnull],
+            check=True, capture_output=True, text=True).stderr
+        registers = re.search(r"Used (\d+) registers", log).group(1)
+        frame = re.search(r"(\d+) bytes stack frame, (\d+) bytes spill stores, "
+                          r"(\d+) bytes spill loads", log)
+        print(f"{name[:-4]}: {registers} registers, {frame.group(1)} bytes stack "
+              f"frame, {frame.group(2)} bytes spill stores, {frame.group(3)} "
+              f"bytes spill loads")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,112 @@
+// RUN: fp8-opt %s -canonicalize --convert-fp8q-to-gpu -cse -split-input-file | FileCheck %s
+
+// A 1x128 quantize and a 128x1 transposed quantize of the same source (same
+// scale mode and eps) become one launch of the fused kernel, placed at the
+// first of the two.
+
+// CHECK-LABEL: func.func @fused(
+// CHECK-SAME:      %[[X:.*]]: tensor<4096x7168xbf16>
+// CHECK:         %[[XB:.*]] = bufferization.to_buffer %[[X]] read_only
+// CHECK:         %[[Q:.*]] = memref.alloc() {{.*}} : memref<4096x7168xf8E4M3FN>
+// CHECK:         %[[S:.*]] = memref.alloc() {{.*}} : memref<4096x56xf32>
+// CHECK:         %[[QT:.*]] = memref.alloc() {{.*}} : memref<7168x4096xf8E4M3FN>
+// CHECK:         %[[ST:.*]] = memref.alloc() {{.*}} : memref<7168x32xf32>
+// CHECK-DAG:     %[[SMEM:.*]] = arith.constant 37888 : i32
+// CHECK:         gpu.launch_func @fp8q_quantize_1x128_128x1t_bf16_pow2::@fp8q_quantize_1x128_128x1t_bf16_pow2
+// CHECK-SAME:        dynamic_shared_memory_size %[[SMEM]]
+// CHECK-SAME:        args(%{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : i64, %{{.*}} : i64)
+// CHECK-NOT:     gpu.launch_func
+// CHECK:         %[[TQ:.*]] = bufferization.to_tensor %[[Q]]
+// CHECK:         %[[TS:.*]] = bufferization.to_tensor %[[S]]
+// CHECK:         %[[TQT:.*]] = bufferization.to_tensor %[[QT]]
+// CHECK:         %[[TST:.*]] = bufferization.to_tensor %[[ST]]
+// CHECK:         return %[[TQT]], %[[TST]], %[[TQ]], %[[TS]]
+// CHECK:       gpu.module @fp8q_quantize_1x128_128x1t_bf16_pow2
+// CHECK-NOT:   gpu.module
+func.func @fused(%x: tensor<4096x7168xbf16>)
+    -> (tensor<7168x4096xf8E4M3FN>, tensor<7168x32xf32>,
+        tensor<4096x7168xf8E4M3FN>, tensor<4096x56xf32>) {
+  %qt0 = tensor.empty() : tensor<7168x4096xf8E4M3FN>
+  %st0 = tensor.empty() : tensor<7168x32xf32>
+  %q0 = tensor.empty() : tensor<4096x7168xf8E4M3FN>
+  %s0 = tensor.empty() : tensor<4096x56xf32>
+  %qt, %st = fp8q.quantize %x outs(%qt0, %st0)
+      {tile = #fp8q.tile<128x1>, transpose, scale_mode = #fp8q.scale_mode<pow2>}
+      : tensor<4096x7168xbf16> -> tensor<7168x4096xf8E4M3FN>, tensor<7168x32xf32>
+  %q, %s = fp8q.quantize %x outs(%q0, %s0)
+      {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<pow2>}
+      : tensor<4096x7168xbf16> -> tensor<4096x7168xf8E4M3FN>, tensor<4096x56xf32>
+  return %qt, %st, %q, %s : tensor<7168x4096xf8E4M3FN>, tensor<7168x32xf32>,
+                            tensor<4096x7168xf8E4M3FN>, tensor<4096x56xf32>
+}
+
+// -----
+
+// Pairs are mutual: of two 1x128 quantizes of one source, only the first
+// fuses with the 128x1 one; the second gets its own launch.
+
+// CHECK-LABEL: func.func @third_wheel(
+// CHECK:         gpu.launch_func @fp8q_quantize_1x128_128x1t_f32_fp32::
+// CHECK:         gpu.launch_func @fp8q_quantize_1x128_f32_fp32::
+// CHECK-NOT:     gpu.launch_func
+func.func @third_wheel(%x: tensor<256x256xf32>)
+    -> (tensor<256x256xf8E4M3FN>, tensor<256x256xf8E4M3FN>, tensor<256x256xf8E4M3FN>) {
+  %q0 = tensor.empty() : tensor<256x256xf8E4M3FN>
+  %s0 = tensor.empty() : tensor<256x2xf32>
+  %a, %sa = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x128>}
+      : tensor<256x256xf32> -> tensor<256x256xf8E4M3FN>, tensor<256x2xf32>
+  %b, %sb = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x128>}
+      : tensor<256x256xf32> -> tensor<256x256xf8E4M3FN>, tensor<256x2xf32>
+  %t, %st = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<128x1>, transpose}
+      : tensor<256x256xf32> -> tensor<256x256xf8E4M3FN>, tensor<256x2xf32>
+  return %a, %b, %t : tensor<256x256xf8E4M3FN>, tensor<256x256xf8E4M3FN>, tensor<256x256xf8E4M3FN>
+}
+
+// -----
+
+// No fusion across scale modes or eps values.
+
+// CHECK-LABEL: func.func @no_fusion(
+// CHECK:         gpu.launch_func @fp8q_quantize_1x128_f16_fp32::
+// CHECK:         gpu.launch_func @fp8q_quantize_128x1t_f16_pow2::
+// CHECK:         gpu.launch_func @fp8q_quantize_128x1t_f16_fp32_eps3a83126f::
+// CHECK-NOT:     fp8q_quantize_1x128_128x1t
+func.func @no_fusion(%x: tensor<256x256xf16>)
+    -> (tensor<256x256xf8E4M3FN>, tensor<256x256xf8E4M3FN>, tensor<256x256xf8E4M3FN>) {
+  %q0 = tensor.empty() : tensor<256x256xf8E4M3FN>
+  %s0 = tensor.empty() : tensor<256x2xf32>
+  %a, %sa = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x128>}
+      : tensor<256x256xf16> -> tensor<256x256xf8E4M3FN>, tensor<256x2xf32>
+  %t, %st = fp8q.quantize %x outs(%q0, %s0)
+      {tile = #fp8q.tile<128x1>, transpose, scale_mode = #fp8q.scale_mode<pow2>}
+      : tensor<256x256xf16> -> tensor<256x256xf8E4M3FN>, tensor<256x2xf32>
+  %u, %su = fp8q.quantize %x outs(%q0, %s0)
+      {tile = #fp8q.tile<128x1>, transpose, eps = 1.0e-3 : f32}
+      : tensor<256x256xf16> -> tensor<256x256xf8E4M3FN>, tensor<256x2xf32>
+  return %a, %t, %u : tensor<256x256xf8E4M3FN>, tensor<256x256xf8E4M3FN>, tensor<256x256xf8E4M3FN>
+}
+
+// -----
+
+// The canonicalizer folds quantize(linalg.transpose(x), 1x128) into the
+// transposed 128x1 quantize of x, which then fuses with the 1x128 one.
+
+// CHECK-LABEL: func.func @after_canonicalize(
+// CHECK-NOT:     linalg.transpose
+// CHECK:         gpu.launch_func @fp8q_quantize_1x128_128x1t_bf16_fp32::
+// CHECK-NOT:     gpu.launch_func
+func.func @after_canonicalize(%x: tensor<256x384xbf16>)
+    -> (tensor<256x384xf8E4M3FN>, tensor<384x256xf8E4M3FN>) {
+  %q0 = tensor.empty() : tensor<256x384xf8E4M3FN>
+  %s0 = tensor.empty() : tensor<256x3xf32>
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x128>}
+      : tensor<256x384xbf16> -> tensor<256x384xf8E4M3FN>, tensor<256x3xf32>
+  %xt0 = tensor.empty() : tensor<384x256xbf16>
+  %xt = linalg.transpose ins(%x : tensor<256x384xbf16>) outs(%xt0 : tensor<384x256xbf16>)
+      permutation = [1, 0]
+  %qt0 = tensor.empty() : tensor<384x256xf8E4M3FN>
+  %st0 = tensor.empty() : tensor<384x2xf32>
+  %qt, %st = fp8q.quantize %xt outs(%qt0, %st0) {tile = #fp8q.tile<1x128>}
+      : tensor<384x256xbf16> -> tensor<384x256xf8E4M3FN>, tensor<384x2xf32>
+  return %q, %qt : tensor<256x384xf8E4M3FN>, tensor<384x256xf8E4M3FN>
+}

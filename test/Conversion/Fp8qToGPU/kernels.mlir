@@ -1,0 +1,144 @@
+// RUN: fp8-opt %s --convert-fp8q-to-gpu -cse -split-input-file | FileCheck %s
+
+// The 1x128 kernel: shape-generic signature, 16-byte invariant loads,
+// packed bf16 magnitude keys, an 8-lane xor-shuffle reduction, IEEE scale
+// and reciprocal, the E4M3 conversion, 16-byte code stores.
+
+// CHECK-LABEL: gpu.module @fp8q_quantize_1x128_bf16_fp32 [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">]
+// CHECK-NOT:     llvm.mlir.global
+// CHECK:         gpu.func @fp8q_quantize_1x128_bf16_fp32(
+// CHECK-SAME:        %[[X:.*]]: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias, llvm.readonly},
+// CHECK-SAME:        %[[Q:.*]]: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias},
+// CHECK-SAME:        %[[S:.*]]: !llvm.ptr {llvm.align = 4 : i64, llvm.noalias},
+// CHECK-SAME:        %[[M:.*]]: i64, %[[K:.*]]: i64) kernel
+// CHECK-SAME:        known_block_size = array<i32: 256, 1, 1>
+// CHECK:           llvm.addrspacecast %[[X]] : !llvm.ptr to !llvm.ptr<1>
+// CHECK:           %[[EPS:.*]] = arith.constant 9.99999974E-5 : f32
+// CHECK:           gpu.thread_id x
+// CHECK:           gpu.block_id x
+// CHECK:           gpu.block_id y
+// 4 strips of 16 bf16 per thread, 2 x 16 bytes each:
+// CHECK-COUNT-8:   llvm.load %{{.*}} invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+// CHECK:           %[[MASK:.*]] = arith.constant 2147450879 : i32
+// CHECK:           arith.andi %{{.*}}, %[[MASK]] : i32
+// CHECK:           arith.maxui %{{.*}}, %{{.*}} : vector<2xi16>
+// CHECK:           %[[C1:.*]] = arith.constant 1 : i32
+// CHECK:           gpu.shuffle  xor %{{.*}}, %[[C1]], %[[C32:.*]] : i32
+// CHECK:           %[[C2:.*]] = arith.constant 2 : i32
+// CHECK:           gpu.shuffle  xor %{{.*}}, %[[C2]], %[[C32]] : i32
+// CHECK:           %[[C4:.*]] = arith.constant 4 : i32
+// CHECK:           gpu.shuffle  xor %{{.*}}, %[[C4]], %[[C32]] : i32
+// CHECK:           %[[AMAX:.*]] = arith.maximumf %{{.*}}, %[[EPS]] : f32
+// CHECK:           %[[C448:.*]] = arith.constant 4.480000e+02 : f32
+// CHECK:           %[[SCALE:.*]] = arith.divf %[[AMAX]], %[[C448]] : f32
+// CHECK:           %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK:           %[[RCP:.*]] = arith.divf %[[ONE]], %[[SCALE]] : f32
+// CHECK:           %[[LO:.*]] = arith.mulf %{{.*}}, %[[RCP]] : f32
+// CHECK:           %[[HI:.*]] = arith.mulf %{{.*}}, %[[RCP]] : f32
+// CHECK:           nvvm.convert.f32x2.to.f8x2 %[[HI]], %[[LO]] {rnd = #nvvm.fp_rnd_mode<rn>, sat = #nvvm.sat_mode<satfinite>} : i16(f8E4M3FN)
+// CHECK-COUNT-7:   nvvm.convert.f32x2.to.f8x2
+// CHECK:           scf.if
+// CHECK:             llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<1>
+// CHECK:           } else {
+// CHECK:             llvm.store %{{.*}}, %{{.*}} {alignment = 1 : i64} : i8, !llvm.ptr<1>
+// CHECK:           llvm.store %[[SCALE]], %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<1>
+// CHECK-NOT:       gpu.barrier
+// CHECK:           gpu.return
+func.func @rowwise(%x: tensor<?x?xbf16>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?x?xf32>)
+    -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x128>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %q, %s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+
+// -----
+
+// The 128x128 kernel: a full-warp reduction (xor 16, 8, 4, 2, 1), then the
+// 8 warp maxima through dynamic shared memory; pow2 scales are rounded up on
+// the bits (count leading zeros for subnormal quotients).
+
+// CHECK-LABEL: gpu.module @fp8q_quantize_128x128_f32_pow2
+// CHECK:         llvm.mlir.global external @fp8q_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+// CHECK:         gpu.func @fp8q_quantize_128x128_f32_pow2(
+// CHECK:           llvm.mlir.addressof @fp8q_smem : !llvm.ptr<3>
+// 4 strips of 16 f32 per thread, 4 x 16 bytes each:
+// CHECK-COUNT-16:  llvm.load %{{.*}} invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+// CHECK:           %[[ABS:.*]] = arith.constant 2147483647 : i32
+// CHECK:           arith.andi %{{.*}}, %[[ABS]] : i32
+// CHECK:           gpu.shuffle  xor %{{.*}}, %c16_i32, %c32_i32 : i32
+// CHECK:           gpu.shuffle  xor %{{.*}}, %c8_i32, %c32_i32 : i32
+// CHECK:           gpu.shuffle  xor %{{.*}}, %c4_i32, %c32_i32 : i32
+// CHECK:           gpu.shuffle  xor %{{.*}}, %c2_i32, %c32_i32 : i32
+// CHECK:           gpu.shuffle  xor %{{.*}}, %c1_i32, %c32_i32 : i32
+// CHECK:           llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<3>
+// CHECK:           gpu.barrier
+// CHECK-COUNT-8:   llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
+// CHECK:           arith.divf
+// CHECK:           llvm.intr.ctlz
+// CHECK:           arith.select
+// CHECK:           arith.divf
+// CHECK:           nvvm.convert.f32x2.to.f8x2
+func.func @block(%x: tensor<?x?xf32>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?x?xf32>)
+    -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %q, %s = fp8q.quantize %x outs(%q0, %s0)
+      {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<pow2>}
+      : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %q, %s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+
+// -----
+
+// The 128x1 transposed kernel: the tile is staged in shared memory, column
+// keys are reduced over the warp's row groups (xor 8, 16) and across warps
+// through shared memory, then each thread reads 16 rows of one stage word
+// and writes 16-byte K-major code strips.
+
+// CHECK-LABEL: gpu.module @fp8q_quantize_128x1t_f16_fp32
+// CHECK:         gpu.func @fp8q_quantize_128x1t_f16_fp32(
+// CHECK-SAME:        %{{.*}}: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias, llvm.readonly},
+// CHECK-SAME:        %{{.*}}: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias},
+// CHECK-SAME:        %{{.*}}: !llvm.ptr {llvm.align = 4 : i64, llvm.noalias},
+// CHECK-SAME:        %{{.*}}: i64, %{{.*}}: i64) kernel
+// CHECK:           %[[EPS:.*]] = arith.constant 9.99999974E-5 : f32
+// CHECK-COUNT-8:   llvm.load %{{.*}} invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
+// Staging: 8 words per 16-element f16 strip.
+// CHECK-COUNT-32:  llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<3>
+// CHECK:           gpu.shuffle  xor %{{.*}}, %c8_i32, %c32_i32 : i32
+// CHECK:           arith.maxui %{{.*}}, %{{.*}} : vector<2xi16>
+// CHECK:           gpu.shuffle  xor %{{.*}}, %c16_i32, %c32_i32 : i32
+// CHECK:           gpu.barrier
+// CHECK:           arith.maximumf %{{.*}}, %[[EPS]] : f32
+// CHECK:           gpu.barrier
+// The f16 elements are widened exactly before scaling.
+// CHECK:           arith.extf %{{.*}} : f16 to f32
+// CHECK:           nvvm.convert.f32x2.to.f8x2
+// CHECK:           llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<1>
+func.func @colwise(%x: tensor<?x?xf16>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?x?xf32>)
+    -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<128x1>, transpose}
+      : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %q, %s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+
+// -----
+
+// The fused kernel has both outputs; the row path (xor 1, 2, 4) comes before
+// the column path (xor 8, 16).
+
+// CHECK-LABEL: gpu.module @fp8q_quantize_1x128_128x1t_bf16_fp32
+// CHECK:         gpu.func @fp8q_quantize_1x128_128x1t_bf16_fp32(
+// CHECK-SAME:        !llvm.ptr {{.*}}, %{{[a-z0-9]+}}: !llvm.ptr {{.*}}, %{{[a-z0-9]+}}: !llvm.ptr {{.*}}, %{{[a-z0-9]+}}: !llvm.ptr {{.*}}, %{{[a-z0-9]+}}: !llvm.ptr {{.*}}, %{{[a-z0-9]+}}: i64, %{{[a-z0-9]+}}: i64) kernel
+// CHECK:           gpu.shuffle  xor %{{.*}}, %c4_i32, %c32_i32 : i32
+// CHECK:           arith.maximumf
+// CHECK:           gpu.shuffle  xor %{{.*}}, %c8_i32, %c32_i32 : i32
+// CHECK:           gpu.barrier
+// CHECK:           arith.maximumf
+// CHECK:           gpu.barrier
+func.func @fused(%x: tensor<?x?xbf16>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?x?xf32>)
+    -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf8E4M3FN>) {
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x128>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  %qt, %st = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<128x1>, transpose}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %q, %qt : tensor<?x?xf8E4M3FN>, tensor<?x?xf8E4M3FN>
+}

@@ -1,0 +1,135 @@
+// RUN: fp8-opt %s --convert-fp8q-to-gpu -cse -split-input-file | FileCheck %s
+
+// Host side of a 1x128 quantize: source buffer, result allocations, raw
+// pointers, a launch of the shape-generic kernel, result tensors.
+
+// CHECK-LABEL: module attributes {gpu.container_module}
+// CHECK-LABEL: func.func @rowwise(
+// CHECK-SAME:      %[[X:.*]]: tensor<256x512xbf16>)
+// CHECK:         %[[XB:.*]] = bufferization.to_buffer %[[X]] read_only : tensor<256x512xbf16> to memref<256x512xbf16>
+// CHECK:         %[[QB:.*]] = memref.alloc() {alignment = 64 : i64} : memref<256x512xf8E4M3FN>
+// CHECK:         %[[SB:.*]] = memref.alloc() {alignment = 64 : i64} : memref<256x4xf32>
+// CHECK:         %[[XI:.*]] = memref.extract_aligned_pointer_as_index %[[XB]]
+// CHECK:         %[[XI64:.*]] = arith.index_castui %[[XI]] : index to i64
+// CHECK:         %[[XP:.*]] = llvm.inttoptr %[[XI64]] : i64 to !llvm.ptr
+// CHECK:         %[[QP:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr
+// CHECK:         %[[SP:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr
+// CHECK-DAG:     %[[GX:.*]] = arith.constant 4 : index
+// CHECK-DAG:     %[[GY:.*]] = arith.constant 2 : index
+// CHECK-DAG:     %[[M:.*]] = arith.constant 256 : i64
+// CHECK-DAG:     %[[K:.*]] = arith.constant 512 : i64
+// CHECK-DAG:     %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[THREADS:.*]] = arith.constant 256 : index
+// CHECK-DAG:     %[[SMEM:.*]] = arith.constant 0 : i32
+// The eps of the op (1e-3, not the default) is compiled into the variant.
+// CHECK:         gpu.launch_func @fp8q_quantize_1x128_bf16_fp32_eps3a83126f::@fp8q_quantize_1x128_bf16_fp32_eps3a83126f
+// CHECK-SAME:        blocks in (%[[GX]], %[[GY]], %[[ONE]]) threads in (%[[THREADS]], %[[ONE]], %[[ONE]])
+// CHECK-SAME:        dynamic_shared_memory_size %[[SMEM]]
+// CHECK-SAME:        args(%[[XP]] : !llvm.ptr, %[[QP]] : !llvm.ptr, %[[SP]] : !llvm.ptr, %[[M]] : i64, %[[K]] : i64)
+// CHECK:         %[[Q:.*]] = bufferization.to_tensor %[[QB]] restrict writable : memref<256x512xf8E4M3FN> to tensor<256x512xf8E4M3FN>
+// CHECK:         %[[S:.*]] = bufferization.to_tensor %[[SB]] restrict writable : memref<256x4xf32> to tensor<256x4xf32>
+// CHECK:         return %[[Q]], %[[S]]
+// CHECK:       gpu.module @fp8q_quantize_1x128_bf16_fp32_eps3a83126f [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">]
+// CHECK:         arith.constant 1.000000e-03 : f32
+func.func @rowwise(%x: tensor<256x512xbf16>) -> (tensor<256x512xf8E4M3FN>, tensor<256x4xf32>) {
+  %q0 = tensor.empty() : tensor<256x512xf8E4M3FN>
+  %s0 = tensor.empty() : tensor<256x4xf32>
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x128>, eps = 1.0e-3 : f32}
+      : tensor<256x512xbf16> -> tensor<256x512xf8E4M3FN>, tensor<256x4xf32>
+  return %q, %s : tensor<256x512xf8E4M3FN>, tensor<256x4xf32>
+}
+
+// -----
+
+// 128x128 weight blocks with pow2 scales, f32 source with a tail in both
+// dimensions: grid (cdiv(K,128), cdiv(M,128)), 32 bytes of shared memory for
+// the 8 warp maxima.
+
+// CHECK-LABEL: func.func @block(
+// CHECK:         memref.alloc() {alignment = 64 : i64} : memref<300x260xf8E4M3FN>
+// CHECK:         memref.alloc() {alignment = 64 : i64} : memref<3x3xf32>
+// CHECK-DAG:     %[[G:.*]] = arith.constant 3 : index
+// CHECK-DAG:     %[[SMEM:.*]] = arith.constant 32 : i32
+// CHECK:         gpu.launch_func @fp8q_quantize_128x128_f32_pow2::@fp8q_quantize_128x128_f32_pow2
+// CHECK-SAME:        blocks in (%[[G]], %[[G]], %{{[a-z0-9_]+}})
+// CHECK-SAME:        dynamic_shared_memory_size %[[SMEM]]
+// CHECK:       gpu.module @fp8q_quantize_128x128_f32_pow2
+func.func @block(%w: tensor<300x260xf32>) -> (tensor<300x260xf8E4M3FN>, tensor<3x3xf32>) {
+  %q0 = tensor.empty() : tensor<300x260xf8E4M3FN>
+  %s0 = tensor.empty() : tensor<3x3xf32>
+  %q, %s = fp8q.quantize %w outs(%q0, %s0)
+      {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<pow2>}
+      : tensor<300x260xf32> -> tensor<300x260xf8E4M3FN>, tensor<3x3xf32>
+  return %q, %s : tensor<300x260xf8E4M3FN>, tensor<3x3xf32>
+}
+
+// -----
+
+// 128x1 with transpose (Wgrad): K-major codes [K, M] and scales
+// [K, cdiv(M, 128)]; the shared-memory stage of the transposed write.
+
+// CHECK-LABEL: func.func @colwise(
+// CHECK:         memref.alloc() {alignment = 64 : i64} : memref<384x300xf8E4M3FN>
+// CHECK:         memref.alloc() {alignment = 64 : i64} : memref<384x3xf32>
+// CHECK:         %[[SMEM:.*]] = arith.constant 37888 : i32
+// CHECK:         gpu.launch_func @fp8q_quantize_128x1t_f16_fp32::@fp8q_quantize_128x1t_f16_fp32
+// CHECK-SAME:        dynamic_shared_memory_size %[[SMEM]]
+func.func @colwise(%x: tensor<300x384xf16>) -> (tensor<384x300xf8E4M3FN>, tensor<384x3xf32>) {
+  %q0 = tensor.empty() : tensor<384x300xf8E4M3FN>
+  %s0 = tensor.empty() : tensor<384x3xf32>
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<128x1>, transpose}
+      : tensor<300x384xf16> -> tensor<384x300xf8E4M3FN>, tensor<384x3xf32>
+  return %q, %s : tensor<384x300xf8E4M3FN>, tensor<384x3xf32>
+}
+
+// -----
+
+// Two ops of one variant launch the same kernel: one gpu.module.
+
+// CHECK-LABEL: func.func @reuse(
+// CHECK:         gpu.launch_func @fp8q_quantize_1x128_f32_fp32::@fp8q_quantize_1x128_f32_fp32
+// CHECK:         gpu.launch_func @fp8q_quantize_1x128_f32_fp32::@fp8q_quantize_1x128_f32_fp32
+// CHECK:       gpu.module @fp8q_quantize_1x128_f32_fp32
+// CHECK-NOT:   gpu.module
+func.func @reuse(%a: tensor<4x128xf32>, %b: tensor<64x256xf32>)
+    -> (tensor<4x128xf8E4M3FN>, tensor<64x256xf8E4M3FN>) {
+  %qa0 = tensor.empty() : tensor<4x128xf8E4M3FN>
+  %sa0 = tensor.empty() : tensor<4x1xf32>
+  %qa, %sa = fp8q.quantize %a outs(%qa0, %sa0) {tile = #fp8q.tile<1x128>}
+      : tensor<4x128xf32> -> tensor<4x128xf8E4M3FN>, tensor<4x1xf32>
+  %qb0 = tensor.empty() : tensor<64x256xf8E4M3FN>
+  %sb0 = tensor.empty() : tensor<64x2xf32>
+  %qb, %sb = fp8q.quantize %b outs(%qb0, %sb0) {tile = #fp8q.tile<1x128>}
+      : tensor<64x256xf32> -> tensor<64x256xf8E4M3FN>, tensor<64x2xf32>
+  return %qa, %qb : tensor<4x128xf8E4M3FN>, tensor<64x256xf8E4M3FN>
+}
+
+// -----
+
+// An empty source launches nothing (and builds no kernel).
+
+// CHECK-LABEL: func.func @empty(
+// CHECK:         memref.alloc() {alignment = 64 : i64} : memref<0x256xf8E4M3FN>
+// CHECK-NOT:     gpu.launch_func
+// CHECK-NOT:   gpu.module
+func.func @empty(%x: tensor<0x256xbf16>) -> (tensor<0x256xf8E4M3FN>, tensor<0x2xf32>) {
+  %q0 = tensor.empty() : tensor<0x256xf8E4M3FN>
+  %s0 = tensor.empty() : tensor<0x2xf32>
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x128>}
+      : tensor<0x256xbf16> -> tensor<0x256xf8E4M3FN>, tensor<0x2xf32>
+  return %q, %s : tensor<0x256xf8E4M3FN>, tensor<0x2xf32>
+}
+
+// -----
+
+// Other fp8q ops are left for other lowerings.
+
+// CHECK-LABEL: func.func @dequantize(
+// CHECK:         fp8q.dequantize
+// CHECK-NOT:   gpu.module
+func.func @dequantize(%q: tensor<4x128xf8E4M3FN>, %s: tensor<4x1xf32>) -> tensor<4x128xf32> {
+  %x0 = tensor.empty() : tensor<4x128xf32>
+  %x = fp8q.dequantize %q, %s outs(%x0) {tile = #fp8q.tile<1x128>}
+      : tensor<4x128xf8E4M3FN>, tensor<4x1xf32> -> tensor<4x128xf32>
+  return %x : tensor<4x128xf32>
+}

@@ -1,0 +1,38 @@
+// fp8q program (and the linalg code around it) to LLVM-dialect host code and
+// the kernels as gpu.binary.
+//
+// RUN: fp8-opt %s --fp8q-gpu-pipeline=format=isa | FileCheck %s --check-prefixes=CHECK,ISA
+// RUN: fp8-opt %s --fp8q-gpu-pipeline=cuda-path=%t.no-cuda 2>&1 | FileCheck %s --check-prefixes=CHECK,ISA,NOPTXAS
+// RUN: %if ptxas %{ fp8-opt %s --fp8q-gpu-pipeline=format=bin | FileCheck %s --check-prefixes=CHECK,BIN %}
+// RUN: %if ptxas %{ fp8-opt %s --fp8q-gpu-pipeline 2>&1 | FileCheck %s --check-prefixes=CHECK,BIN,AUTO %}
+
+// Without ptxas (format=auto) the pipeline falls back to PTX and says so.
+// NOPTXAS: warning: fp8q-gpu-pipeline: ptxas not found (searched {{.*}}.no-cuda/bin); the kernels are serialized as PTX (format=isa)
+// AUTO-NOT: warning
+
+// CHECK-LABEL: module attributes {gpu.container_module}
+// CHECK-LABEL: llvm.func @layer(
+// The linalg op around the quantize is lowered to host loops.
+// CHECK:         llvm.fmul
+// CHECK:         gpu.launch_func @fp8q_quantize_1x128_bf16_fp32::@fp8q_quantize_1x128_bf16_fp32
+// CHECK-SAME:        args(%{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : i64, %{{.*}} : i64)
+// CHECK:         llvm.return
+// CHECK-NOT:   gpu.module
+// ISA:         gpu.binary @fp8q_quantize_1x128_bf16_fp32 [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">, properties = {{.*}}, assembly = "
+// BIN:         gpu.binary @fp8q_quantize_1x128_bf16_fp32 [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">, {{.*}}bin = "
+func.func @layer(%x: tensor<64x256xbf16>) -> (tensor<64x256xf8E4M3FN>, tensor<64x2xf32>) {
+  %y0 = tensor.empty() : tensor<64x256xbf16>
+  %y = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<64x256xbf16>) outs(%y0 : tensor<64x256xbf16>) {
+  ^bb0(%a: bf16, %b: bf16):
+    %two = arith.constant 2.0 : bf16
+    %m = arith.mulf %a, %two : bf16
+    linalg.yield %m : bf16
+  } -> tensor<64x256xbf16>
+  %q0 = tensor.empty() : tensor<64x256xf8E4M3FN>
+  %s0 = tensor.empty() : tensor<64x2xf32>
+  %q, %s = fp8q.quantize %y outs(%q0, %s0) {tile = #fp8q.tile<1x128>}
+      : tensor<64x256xbf16> -> tensor<64x256xf8E4M3FN>, tensor<64x2xf32>
+  return %q, %s : tensor<64x256xf8E4M3FN>, tensor<64x2xf32>
+}
