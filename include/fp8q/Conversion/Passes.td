@@ -99,6 +99,11 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
     `tile_transpose` with tile `1x128`; source rows 16-byte aligned
     (K * sizeof(element) % 16 == 0); at most 65535 * 128 rows. Shapes may be
     dynamic: the checks that need sizes are then emitted as `cf.assert`.
+    With `gemm=wgmma`, `fp8q.scaled_matmul` (1x128 x 128x128 scales, group
+    128, K % 128 == 0, promotion_interval 32/64/128) becomes a launch of the
+    Hopper GEMM kernel (Hopper/ScaledMatmulKernel.h) with TMA descriptors
+    created on the host (`nvgpu.tma.create.descriptor` of an i8 view); this
+    path is not yet validated on a GPU, hence not the default.
     Other fp8q ops are left alone. The numerics are those of
     docs/Numerics.md, bit for bit.
 
@@ -128,6 +133,11 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90a\"",
            "GPU architecture the kernels are built for (sm_90 or sm_90a)">,
+    Option<"gemm", "gemm", "std::string", /*default=*/"\"host\"",
+           "Lowering of fp8q.scaled_matmul: `host` (default; left alone for "
+           "the host reference loops) or `wgmma` (the Hopper TMA + wgmma "
+           "kernel; compiled and ptxas-checked but NOT YET VALIDATED ON A "
+           "GPU)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -137,6 +147,7 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
     "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::NVVM::NVVMDialect",
+    "::mlir::nvgpu::NVGPUDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
     "::mlir::vector::VectorDialect",

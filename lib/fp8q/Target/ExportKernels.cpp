@@ -91,6 +91,8 @@ StringRef getArgKindName(KernelArgKind kind) {
     return "i64";
   case KernelArgKind::F32:
     return "f32";
+  case KernelArgKind::TensorMap:
+    return "tensormap";
   }
   return "";
 }

@@ -14,6 +14,8 @@
 #ifndef FP8Q_CONVERSION_FP8QTOGPU_FP8QTOGPU_H
 #define FP8Q_CONVERSION_FP8QTOGPU_FP8QTOGPU_H
 
+#include "fp8q/Conversion/Fp8qToGPU/Hopper/ScaledMatmulKernel.h"
+
 #include "mlir/IR/Attributes.h"
 #include "mlir/Pass/Pass.h"
 
@@ -34,6 +36,11 @@ struct Fp8qToGPUOptions {
   /// The `#nvvm.target` attached to every kernel module
   /// (see getFp8qNVVMTarget).
   Attribute target;
+  /// Lower fp8q.scaled_matmul to the Hopper wgmma kernel (`gemm=wgmma`);
+  /// otherwise it is left alone (`gemm=host`).
+  bool gemmWgmma = false;
+  /// Tiling and pipeline depth of the GEMM kernel.
+  hopper::GemmTileConfig gemmTile;
 };
 
 /// Returns why `chip` cannot run the fp8q kernels, or std::nullopt if it can.
@@ -56,8 +63,16 @@ void populateFp8qToGPUPatterns(RewritePatternSet &patterns,
 
 /// Returns why the patterns cannot lower the fp8q op `op` (a sentence that
 /// names the offending value), or std::nullopt if they can. Ops other than
-/// quantize and tile_transpose are "not lowered by this pass".
-std::optional<std::string> getFp8qToGPUUnsupportedReason(Operation *op);
+/// quantize, tile_transpose and (with `gemmWgmma`) scaled_matmul are "not
+/// lowered by this pass".
+std::optional<std::string>
+getFp8qToGPUUnsupportedReason(Operation *op,
+                              const Fp8qToGPUOptions &options = {});
+
+/// The GEMM kernel variant of a scaled_matmul (valid only when
+/// getFp8qToGPUUnsupportedReason accepts the op).
+hopper::GemmKernelConfig getGemmKernelConfig(Operation *scaledMatmul,
+                                             const Fp8qToGPUOptions &options);
 
 } // namespace mlir::fp8q
 

@@ -24,6 +24,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -176,6 +177,11 @@ public:
   /// skipping empty sources and asserting the size requirements that are not
   /// static.
   void launch(const QuantKernelConfig &config, ArrayRef<Value> pointers);
+  /// Step 4 (GEMM): launches the scaled_matmul kernel `config` with the
+  /// pointer and tensor-map arguments `args` and (M, N, K); grid
+  /// (cdiv(M, BM), cdiv(N, BN)), skipped when M or N is zero.
+  void launchGemm(const hopper::GemmKernelConfig &config,
+                  ArrayRef<Value> args, OpFoldResult sizeN);
   /// Step 5: the tensor of a result buffer.
   Value toTensor(Value memref, Type type);
 
@@ -345,6 +351,50 @@ void LaunchEmitter::launch(const QuantKernelConfig &config,
       gpu::KernelDim3{threads, one, one}, sharedBytes, args);
 }
 
+void LaunchEmitter::launchGemm(const GemmKernelConfig &config,
+                               ArrayRef<Value> args, OpFoldResult sizeN) {
+  std::optional<int64_t> staticM = getConstantIntValue(sizeM);
+  std::optional<int64_t> staticN = getConstantIntValue(sizeN);
+  if ((staticM && *staticM == 0) || (staticN && *staticN == 0))
+    return;
+  auto module = anchor->getParentOfType<ModuleOp>();
+  std::string name = config.getName();
+  auto kernelModule = module.lookupSymbol<gpu::GPUModuleOp>(name);
+  if (!kernelModule) {
+    OpBuilder builder(module.getContext());
+    builder.setInsertionPointToEnd(module.getBody());
+    kernelModule = buildScaledMatmulKernelModule(builder, module.getLoc(),
+                                                 config, options.target);
+  }
+  auto kernel = kernelModule.lookupSymbol<gpu::GPUFuncOp>(name);
+  Value gridX = toIndex(ceilDiv(sizeM, config.tile.blockM));
+  Value gridY = toIndex(ceilDiv(sizeN, config.tile.blockN));
+  SmallVector<Value> operands(args);
+  operands.push_back(toI64(sizeM));
+  operands.push_back(toI64(sizeN));
+  operands.push_back(toI64(sizeK));
+  OpBuilder::InsertionGuard guard(rewriter);
+  if (!staticM || !staticN) {
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value rows = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ugt,
+                                       toIndex(sizeM), zero);
+    Value cols = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ugt,
+                                       toIndex(sizeN), zero);
+    auto ifOp = scf::IfOp::create(
+        rewriter, loc, arith::AndIOp::create(rewriter, loc, rows, cols),
+        /*withElseRegion=*/false);
+    rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  }
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  Value threads =
+      arith::ConstantIndexOp::create(rewriter, loc, config.getThreads());
+  Value sharedBytes = arith::ConstantIntOp::create(
+      rewriter, loc, config.getDynamicSharedMemoryBytes(), 32);
+  gpu::LaunchFuncOp::create(
+      rewriter, loc, kernel, gpu::KernelDim3{gridX, gridY, one},
+      gpu::KernelDim3{threads, one, one}, sharedBytes, operands);
+}
+
 //===----------------------------------------------------------------------===//
 // Patterns
 //===----------------------------------------------------------------------===//
@@ -486,6 +536,90 @@ struct TileTransposeOpLowering : OpRewritePattern<TileTransposeOp> {
   const Fp8qToGPUOptions &options;
 };
 
+/// fp8q.scaled_matmul -> one launch of the Hopper GEMM kernel (gemm=wgmma).
+/// A and B also go to the kernel as TMA descriptors, encoded on the host
+/// from an i8 view of the codes.
+/// NOTE: nvgpu.tma.create.descriptor has no f8 element case in MLIR 22
+/// (it would encode another type): the maps are built from `tensor.bitcast`
+/// i8 views, which the kernel reads as E4M3 bytes.
+struct ScaledMatmulOpLowering : OpRewritePattern<ScaledMatmulOp> {
+  ScaledMatmulOpLowering(MLIRContext *context,
+                         const Fp8qToGPUOptions &options)
+      : OpRewritePattern(context), options(options) {}
+
+  LogicalResult matchAndRewrite(ScaledMatmulOp op,
+                                PatternRewriter &rewriter) const override {
+    if (std::optional<std::string> reason =
+            getFp8qToGPUUnsupportedReason(op, options))
+      return rewriter.notifyMatchFailure(op, *reason);
+    Location loc = op.getLoc();
+    GemmKernelConfig config = getGemmKernelConfig(op, options);
+    LaunchEmitter emitter(rewriter, loc, op, options);
+    emitter.setSource(op.getA());
+    OpFoldResult m = emitter.getM(), k = emitter.getK();
+    auto bType = cast<RankedTensorType>(op.getB().getType());
+    OpFoldResult n =
+        bType.isDynamicDim(0)
+            ? OpFoldResult(
+                  tensor::DimOp::create(rewriter, loc, op.getB(), 0)
+                      .getResult())
+            : OpFoldResult(rewriter.getIndexAttr(bType.getDimSize(0)));
+    auto buffer = [&](Value tensor) {
+      auto type = cast<RankedTensorType>(tensor.getType());
+      return bufferization::ToBufferOp::create(
+          rewriter, loc,
+          MemRefType::get(type.getShape(), type.getElementType()), tensor,
+          /*read_only=*/true);
+    };
+    auto tensorMap = [&](Value codes, int64_t boxRows) -> Value {
+      auto type = cast<RankedTensorType>(codes.getType());
+      auto bytes = RankedTensorType::get(type.getShape(),
+                                         rewriter.getIntegerType(8));
+      Value view = tensor::BitcastOp::create(rewriter, loc, bytes, codes);
+      Value memref = buffer(view);
+      Value unranked = memref::CastOp::create(
+          rewriter, loc,
+          UnrankedMemRefType::get(rewriter.getIntegerType(8), 0), memref);
+      auto sharedTile = MemRefType::get(
+          {boxRows, kGemmBlockK}, rewriter.getIntegerType(8), AffineMap(),
+          gpu::AddressSpaceAttr::get(rewriter.getContext(),
+                                     gpu::AddressSpace::Workgroup));
+      auto descType = nvgpu::TensorMapDescriptorType::get(
+          rewriter.getContext(), sharedTile, nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
+          nvgpu::TensorMapL2PromoKind::L2PROMO_NONE,
+          nvgpu::TensorMapOOBKind::OOB_ZERO,
+          nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
+      Value desc = nvgpu::TmaCreateDescriptorOp::create(
+          rewriter, loc, descType, unranked,
+          ValueRange{arith::ConstantIndexOp::create(rewriter, loc, boxRows),
+                     arith::ConstantIndexOp::create(rewriter, loc,
+                                                    kGemmBlockK)});
+      // The lowered descriptor is the device address of the 128-byte map.
+      return UnrealizedConversionCastOp::create(
+                 rewriter, loc,
+                 LLVM::LLVMPointerType::get(rewriter.getContext()), desc)
+          .getResult(0);
+    };
+    SmallVector<Value> args;
+    args.push_back(emitter.getPointer(emitter.getSourceBuffer()));
+    args.push_back(tensorMap(op.getA(), config.tile.blockM));
+    args.push_back(emitter.getPointer(buffer(op.getAScale())));
+    args.push_back(emitter.getPointer(buffer(op.getB())));
+    args.push_back(tensorMap(op.getB(), config.tile.blockN));
+    args.push_back(emitter.getPointer(buffer(op.getBScale())));
+    if (config.accumulate)
+      args.push_back(emitter.getPointer(buffer(op.getInit())));
+    auto outType = cast<RankedTensorType>(op.getInit().getType());
+    Value out = emitter.allocate(outType, {m, n});
+    args.push_back(emitter.getPointer(out));
+    emitter.launchGemm(config, args, n);
+    rewriter.replaceOp(op, emitter.toTensor(out, outType));
+    return success();
+  }
+
+  const Fp8qToGPUOptions &options;
+};
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -514,7 +648,77 @@ Attribute fp8q::getFp8qNVVMTarget(MLIRContext *context, StringRef chip) {
                                    "nvptx64-nvidia-cuda", chip, features);
 }
 
-std::optional<std::string> fp8q::getFp8qToGPUUnsupportedReason(Operation *op) {
+GemmKernelConfig fp8q::getGemmKernelConfig(Operation *scaledMatmul,
+                                           const Fp8qToGPUOptions &options) {
+  auto op = cast<ScaledMatmulOp>(scaledMatmul);
+  GemmKernelConfig config;
+  config.bScaling = op.getEffectiveBTile().getRows() == 1 ? GemmBScaling::Row
+                                                          : GemmBScaling::Block;
+  config.out = cast<RankedTensorType>(op.getInit().getType())
+                       .getElementType()
+                       .isF32()
+                   ? GemmOutElement::F32
+                   : GemmOutElement::BF16;
+  config.accumulate = op.getAccumulate();
+  config.promotionInterval = op.getPromotionInterval();
+  config.tile = options.gemmTile;
+  return config;
+}
+
+namespace {
+std::optional<std::string>
+getScaledMatmulUnsupportedReason(ScaledMatmulOp op,
+                                 const Fp8qToGPUOptions &options) {
+  if (op.getGroupSize() != kGemmBlockK)
+    return llvm::formatv("unsupported group_size {0} on the GPU path: the "
+                         "wgmma kernel takes groups of {1}",
+                         op.getGroupSize(), kGemmBlockK)
+        .str();
+  TileAttr bTile = op.getEffectiveBTile();
+  if (bTile.getRows() != kGemmBlockK)
+    return llvm::formatv("unsupported b_tile {0} on the GPU path: the wgmma "
+                         "kernel covers 128x128 weight blocks (the 1x128 "
+                         "Wgrad form is not implemented yet)",
+                         tileName(bTile))
+        .str();
+  int64_t interval = op.getPromotionInterval();
+  if (interval < kWgmmaK || kGemmBlockK % interval != 0)
+    return llvm::formatv("unsupported promotion_interval {0} on the GPU "
+                         "path: the wgmma kernel promotes every 32, 64 or "
+                         "128 K elements",
+                         interval)
+        .str();
+  int64_t k = op.getA().getType().getDimSize(1);
+  if (ShapedType::isDynamic(k))
+    return std::string("expected a static K on the GPU path (the wgmma "
+                       "kernel's K loop is checked at compile time)");
+  if (k == 0 || k % kGemmBlockK != 0)
+    return llvm::formatv("expected K ({0}) to be a positive multiple of {1} "
+                         "on the GPU path (one TMA box and scale group per "
+                         "128 K elements)",
+                         k, kGemmBlockK)
+        .str();
+  GemmKernelConfig config = getGemmKernelConfig(op, options);
+  if (std::optional<std::string> reason = config.getInvalidReason())
+    return "unsupported GEMM kernel configuration: " + *reason;
+  int64_t n = op.getB().getType().getDimSize(0);
+  if (!ShapedType::isDynamic(n) &&
+      llvm::divideCeil(n, config.tile.blockN) > kMaxGridY)
+    return llvm::formatv("expected N ({0}) to be at most {1}", n,
+                         kMaxGridY * config.tile.blockN)
+        .str();
+  return std::nullopt;
+}
+} // namespace
+
+std::optional<std::string>
+fp8q::getFp8qToGPUUnsupportedReason(Operation *op,
+                                    const Fp8qToGPUOptions &options) {
+  if (auto matmul = dyn_cast<ScaledMatmulOp>(op)) {
+    if (!options.gemmWgmma)
+      return std::string("left to the host (gemm=host)");
+    return getScaledMatmulUnsupportedReason(matmul, options);
+  }
   if (auto quantize = dyn_cast<QuantizeOp>(op)) {
     if (!getQuantizeKind(quantize))
       return llvm::formatv(
@@ -541,8 +745,8 @@ std::optional<std::string> fp8q::getFp8qToGPUUnsupportedReason(Operation *op) {
 void fp8q::populateFp8qToGPUPatterns(RewritePatternSet &patterns,
                                      const Fp8qToGPUOptions &options) {
   patterns
-      .add<QuantizeOpLowering, FusedQuantizeLowering, TileTransposeOpLowering>(
-          patterns.getContext(), options);
+      .add<QuantizeOpLowering, FusedQuantizeLowering, TileTransposeOpLowering,
+           ScaledMatmulOpLowering>(patterns.getContext(), options);
 }
 
 //===----------------------------------------------------------------------===//
@@ -560,13 +764,25 @@ struct ConvertFp8qToGPUPass
       emitError(module.getLoc()) << "convert-fp8q-to-gpu: " << *reason;
       return signalPassFailure();
     }
+    if (gemm != "host" && gemm != "wgmma") {
+      emitError(module.getLoc())
+          << "convert-fp8q-to-gpu: unknown gemm lowering '" << gemm
+          << "' (expected host or wgmma)";
+      return signalPassFailure();
+    }
+    Fp8qToGPUOptions options{getFp8qNVVMTarget(&getContext(), chip)};
+    options.gemmWgmma = gemm == "wgmma";
+    auto isLowered = [&](Operation *op) {
+      return isa<QuantizeOp, TileTransposeOp>(op) ||
+             (options.gemmWgmma && isa<ScaledMatmulOp>(op));
+    };
     // Diagnose every unsupported op before touching the IR.
     bool unsupported = false;
     module.walk([&](Operation *op) {
-      if (!isa<QuantizeOp, TileTransposeOp>(op))
+      if (!isLowered(op))
         return;
       if (std::optional<std::string> reason =
-              getFp8qToGPUUnsupportedReason(op)) {
+              getFp8qToGPUUnsupportedReason(op, options)) {
         op->emitOpError() << *reason;
         unsupported = true;
       }
@@ -574,14 +790,13 @@ struct ConvertFp8qToGPUPass
     if (unsupported)
       return signalPassFailure();
 
-    Fp8qToGPUOptions options{getFp8qNVVMTarget(&getContext(), chip)};
     RewritePatternSet patterns(&getContext());
     populateFp8qToGPUPatterns(patterns, options);
     walkAndApplyPatterns(module, std::move(patterns));
 
     bool leftover = false;
     module.walk([&](Operation *op) {
-      if (isa<QuantizeOp, TileTransposeOp>(op)) {
+      if (isLowered(op)) {
         op->emitOpError() << "was not lowered to a GPU kernel";
         leftover = true;
       }

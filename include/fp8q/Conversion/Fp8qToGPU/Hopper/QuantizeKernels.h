@@ -114,7 +114,14 @@ StringRef getSourceElementName(SourceElement element);
 //===----------------------------------------------------------------------===//
 
 /// How a kernel parameter is passed.
-enum class KernelArgKind { Ptr, I64, F32 };
+enum class KernelArgKind {
+  Ptr,
+  I64,
+  F32,
+  /// A TMA descriptor (CUtensorMap) of a pointer argument, encoded by the
+  /// launcher and passed as a pointer to its 128 bytes in global memory.
+  TensorMap,
+};
 
 /// One kernel parameter. Pointers are device addresses of row-major,
 /// contiguous arrays.
@@ -129,6 +136,11 @@ struct KernelArg {
   bool written = false;
   /// Alignment the pointer must have, in bytes.
   int64_t alignment = 0;
+  /// TensorMap only: the pointer argument it describes, the box (outermost
+  /// first), the element type it is encoded with and the swizzle name.
+  std::string tensorMapOf;
+  SmallVector<int64_t, 2> box;
+  std::string swizzle;
 };
 
 /// One (codes, scales) result of a kernel.

@@ -1143,6 +1143,7 @@ gpu::GPUModuleOp hopper::buildQuantKernelModule(OpBuilder &builder,
   for (const KernelArg &arg : interface.args) {
     switch (arg.kind) {
     case KernelArgKind::Ptr:
+    case KernelArgKind::TensorMap:
       argTypes.push_back(LLVM::LLVMPointerType::get(context));
       break;
     case KernelArgKind::I64:

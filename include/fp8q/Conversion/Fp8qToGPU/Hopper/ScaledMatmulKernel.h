@@ -1,0 +1,139 @@
+//===- ScaledMatmulKernel.h - Hopper fine-grained FP8 GEMM ------*- C++ -*-===//
+//
+// Part of the fp8q project.
+//
+// The compute-bound kernel of fp8q.scaled_matmul on Hopper (sm_90a): TMA
+// loads of E4M3 tiles into a multi-stage shared-memory ring guarded by
+// mbarriers, `wgmma.mma_async.m64nNk32.f32.e4m3.e4m3` into a fresh register
+// accumulator per promotion interval, promotion to f32 registers with the
+// group scales on CUDA cores, and a masked epilogue (bf16 RN or f32,
+// optionally + C). The kernel is shape-generic (M, N, K are `i64`
+// arguments, A and B come as TMA descriptors). docs/GPU.md, "Scaled matmul
+// kernel", has the layout and the pipeline.
+//
+// NOTE: status: compiled and assembled (ptxas) only; not yet validated on a
+// GPU.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FP8Q_CONVERSION_FP8QTOGPU_HOPPER_SCALEDMATMULKERNEL_H
+#define FP8Q_CONVERSION_FP8QTOGPU_HOPPER_SCALEDMATMULKERNEL_H
+
+#include "fp8q/Conversion/Fp8qToGPU/Hopper/QuantizeKernels.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Builders.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir::fp8q::hopper {
+
+//===----------------------------------------------------------------------===//
+// Hardware constants
+//===----------------------------------------------------------------------===//
+
+/// NOTE: a wgmma instruction is issued by one warpgroup (4 warps, 128
+/// threads) and computes an m64 x nN x k32 tile for E4M3 inputs.
+constexpr int64_t kWarpgroupThreads = 128;
+constexpr int64_t kWgmmaM = 64;
+constexpr int64_t kWgmmaK = 32;
+/// NOTE: wgmma's N is a multiple of 8 up to 256.
+constexpr int64_t kWgmmaNStep = 8;
+constexpr int64_t kWgmmaMaxN = 256;
+/// The K extent of one pipeline stage: one 128-byte row of E4M3 codes, which
+/// is exactly the span of the 128-byte TMA/wgmma swizzle, and the recipe's
+/// group size.
+constexpr int64_t kGemmBlockK = 128;
+/// NOTE: the TMA box extent is at most 256 elements per dimension.
+constexpr int64_t kTmaMaxBox = 256;
+
+//===----------------------------------------------------------------------===//
+// Kernel variants
+//===----------------------------------------------------------------------===//
+
+/// How B is scaled.
+enum class GemmBScaling {
+  /// 128x128 weight blocks: b_scale [ceil(N/128), K/128] (Fprop, Dgrad).
+  Block,
+  /// 1x128 rows: b_scale [N, K/128] (Wgrad).
+  Row,
+};
+
+/// Element type of the result.
+enum class GemmOutElement { BF16, F32 };
+
+/// The CTA tiling and pipeline of the kernel (tuning knobs; defaults are the
+/// DeepGEMM-like 128 x 128 tile, 4 stages, 2 consumer warpgroups + 1
+/// producer warpgroup).
+struct GemmTileConfig {
+  /// Rows of A per CTA: a multiple of kWgmmaM; one consumer warpgroup per 64.
+  int64_t blockM = 128;
+  /// Rows of B (columns of the result) per CTA: the wgmma N (multiple of 8,
+  /// at most 256); 128 with Block scaling so that a CTA sees one b_scale.
+  int64_t blockN = 128;
+  /// Shared-memory ring depth (each stage: BM x 128 + BN x 128 bytes).
+  int64_t stages = 4;
+
+  bool operator==(const GemmTileConfig &other) const {
+    return blockM == other.blockM && blockN == other.blockN &&
+           stages == other.stages;
+  }
+};
+
+/// One kernel variant: everything compiled in. M, N, K are arguments.
+struct GemmKernelConfig {
+  GemmBScaling bScaling = GemmBScaling::Block;
+  GemmOutElement out = GemmOutElement::BF16;
+  /// Result = C + A*B (C read from the `c` argument).
+  bool accumulate = false;
+  /// K elements accumulated by the tensor cores before promotion (32, 64 or
+  /// 128; the op's promotion_interval).
+  int64_t promotionInterval = kGemmBlockK;
+  GemmTileConfig tile;
+
+  /// `fp8q_scaled_matmul_1x128_128x128_bf16` (Block) or
+  /// `fp8q_scaled_matmul_1x128_1x128_f32` (Row); then `_acc` with
+  /// accumulate, `_pi<P>` for a promotion interval other than 128 and
+  /// `_m<BM>n<BN>s<S>` for a non-default tiling.
+  std::string getName() const;
+  /// Inverse of getName; std::nullopt for any other string.
+  static std::optional<GemmKernelConfig> parseName(StringRef name);
+
+  /// Consumer (MMA) warpgroups: blockM / 64.
+  int64_t getConsumerWarpgroups() const { return tile.blockM / kWgmmaM; }
+  /// Threads per CTA: consumers + one producer warpgroup.
+  int64_t getThreads() const {
+    return (getConsumerWarpgroups() + 1) * kWarpgroupThreads;
+  }
+  /// Bytes of one pipeline stage (A tile + B tile).
+  int64_t getStageBytes() const {
+    return (tile.blockM + tile.blockN) * kGemmBlockK;
+  }
+  /// Dynamic shared memory per CTA in bytes (stages, barriers, alignment
+  /// slack).
+  int64_t getDynamicSharedMemoryBytes() const;
+  /// Bytes of one result element.
+  int64_t getOutBytes() const { return out == GemmOutElement::BF16 ? 2 : 4; }
+  /// Why this tiling cannot be built, or std::nullopt.
+  std::optional<std::string> getInvalidReason() const;
+};
+
+/// The manifest spelling of the result type: bf16 or f32.
+StringRef getGemmOutElementName(GemmOutElement element);
+
+/// Returns the launch ABI of `config` (the single source of the kernel
+/// signature and of manifest.json): a, a_map, sa, b, b_map, sb, [c], out,
+/// M, N, K.
+KernelInterface getKernelInterface(const GemmKernelConfig &config);
+
+/// Builds `gpu.module @<name> [target] { gpu.func @<name>(...) kernel }` for
+/// `config` at the builder's insertion point and returns it.
+gpu::GPUModuleOp buildScaledMatmulKernelModule(OpBuilder &builder,
+                                               Location loc,
+                                               const GemmKernelConfig &config,
+                                               Attribute target);
+
+} // namespace mlir::fp8q::hopper
+
+#endif // FP8Q_CONVERSION_FP8QTOGPU_HOPPER_SCALEDMATMULKERNEL_H

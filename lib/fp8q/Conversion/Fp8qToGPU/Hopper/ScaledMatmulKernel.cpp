@@ -1,0 +1,686 @@
+//===- ScaledMatmulKernel.cpp - Hopper fine-grained FP8 GEMM --------------===//
+//
+// Part of the fp8q project.
+//
+// One CTA computes a BM x BN tile of the result (default 128 x 128) with
+// BM/64 consumer warpgroups (wgmma) and one producer warpgroup (TMA):
+//
+//   producer (1 thread)              consumers (warpgroup w: rows 64w..64w+63)
+//   for kt: wait empty[s]            for kt: wait full[s]
+//           expect_tx full[s]                wgmma m64nBNk32 x (P/32), fresh
+//           TMA A[kt], B[kt] -> s                accumulator per interval P
+//                                            arrive empty[s]
+//                                            acc += partial * (sa * sb)
+//                                    epilogue: (+ C), bf16 RN / f32, masked
+//
+// Shared memory, one stage s of the ring (128-byte swizzle, 1024-aligned):
+//
+//   +-------------------------------+  A[s]: BM rows x 128 K-bytes
+//   | row 0   k0 ........ k127      |  (TMA box [BM, 128] of the i8 map,
+//   | ...                           |   rows past M zero-filled)
+//   +-------------------------------+  B[s]: BN rows x 128 K-bytes
+//   | ...                           |
+//   +-------------------------------+
+//   after the S stages: full[S], empty[S] mbarriers (8 bytes each)
+//
+// Accumulator fragment of m64nNk32 (f32), thread t of a warpgroup, warp
+// w = t / 32, lane l: value 4j + {0,1} at row 16w + l/4, columns
+// 8j + 2(l%4) + {0,1}; value 4j + {2,3} at row 16w + l/4 + 8.
+//
+//===----------------------------------------------------------------------===//
+
+#include "fp8q/Conversion/Fp8qToGPU/Hopper/ScaledMatmulKernel.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#define DEBUG_TYPE "convert-fp8q-to-gpu"
+
+using namespace mlir;
+using namespace mlir::fp8q;
+using namespace mlir::fp8q::hopper;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Constants
+//===----------------------------------------------------------------------===//
+
+constexpr unsigned kSharedAddressSpace = 3;
+constexpr unsigned kSharedClusterAddressSpace = 7;
+/// Name of the dynamic shared memory array of the GEMM module.
+constexpr StringLiteral kGemmSharedMemoryName = "fp8q_gemm_smem";
+/// NOTE: 128-byte swizzled tiles must start on a 1024-byte boundary (the
+/// swizzle pattern repeats every 8 rows of 128 bytes); the dynamic shared
+/// array is aligned up at run time, so 1024 bytes of slack are reserved.
+constexpr int64_t kSwizzleAtomBytes = 1024;
+/// Bytes of one mbarrier object.
+constexpr int64_t kMbarrierBytes = 8;
+/// NOTE: wgmma shared-memory descriptor fields (PTX ISA, "Matrix Descriptor
+/// Format"): start address, leading and stride byte offsets in 16-byte
+/// units, and the swizzle mode in bits 62-63 (1 = 128-byte swizzle).
+constexpr int64_t kDescUnitBytes = 16;
+constexpr int64_t kDescAddressMask = 0x3FFF;
+constexpr int64_t kDescLeadingShift = 16;
+constexpr int64_t kDescStrideShift = 32;
+constexpr int64_t kDescSwizzleShift = 62;
+constexpr int64_t kDescSwizzle128B = 1;
+/// NOTE: with the 128-byte swizzle and K-major operands the leading byte
+/// offset is unused (one swizzle row spans the whole K extent of a stage);
+/// the stride byte offset is the distance between 8-row core-matrix groups.
+constexpr int64_t kDescUnusedLeading = 1;
+constexpr int64_t kDescStrideBytes = 8 * kGemmBlockK;
+/// Suspend-time hint of mbarrier.try_wait (ns).
+constexpr int64_t kTryWaitTicks = 0x989680;
+/// Rows of one wgmma accumulator fragment per warp, and the row distance of
+/// the two rows a thread holds.
+constexpr int64_t kFragmentWarpRows = 16;
+constexpr int64_t kFragmentRowStep = 8;
+/// Lanes sharing one accumulator row.
+constexpr int64_t kFragmentLanesPerRow = 4;
+constexpr int64_t kWarpLanes = 32;
+/// NOTE: gridDim.y <= 65535 on every CUDA GPU.
+constexpr int64_t kMaxGridYBlocks = 65535;
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// GemmKernelConfig
+//===----------------------------------------------------------------------===//
+
+StringRef hopper::getGemmOutElementName(GemmOutElement element) {
+  return element == GemmOutElement::BF16 ? "bf16" : "f32";
+}
+
+std::string GemmKernelConfig::getName() const {
+  std::string name = llvm::formatv(
+      "fp8q_scaled_matmul_1x128_{0}_{1}",
+      bScaling == GemmBScaling::Block ? "128x128" : "1x128",
+      getGemmOutElementName(out));
+  if (accumulate)
+    name += "_acc";
+  if (promotionInterval != kGemmBlockK)
+    name += llvm::formatv("_pi{0}", promotionInterval).str();
+  if (!(tile == GemmTileConfig()))
+    name += llvm::formatv("_m{0}n{1}s{2}", tile.blockM, tile.blockN,
+                          tile.stages)
+                .str();
+  return name;
+}
+
+std::optional<GemmKernelConfig> GemmKernelConfig::parseName(StringRef name) {
+  StringRef full = name;
+  if (!name.consume_front("fp8q_scaled_matmul_1x128_"))
+    return std::nullopt;
+  GemmKernelConfig config;
+  if (name.consume_front("128x128_"))
+    config.bScaling = GemmBScaling::Block;
+  else if (name.consume_front("1x128_"))
+    config.bScaling = GemmBScaling::Row;
+  else
+    return std::nullopt;
+  if (name.consume_front("bf16"))
+    config.out = GemmOutElement::BF16;
+  else if (name.consume_front("f32"))
+    config.out = GemmOutElement::F32;
+  else
+    return std::nullopt;
+  config.accumulate = name.consume_front("_acc");
+  if (name.consume_front("_pi")) {
+    size_t digits = name.find_first_not_of("0123456789");
+    if (name.take_front(digits).getAsInteger(10, config.promotionInterval))
+      return std::nullopt;
+    name = name.drop_front(digits == StringRef::npos ? name.size() : digits);
+  }
+  if (name.consume_front("_m")) {
+    int64_t m, n, s;
+    auto [mText, rest] = name.split('n');
+    auto [nText, sText] = rest.split('s');
+    if (mText.getAsInteger(10, m) || nText.getAsInteger(10, n) ||
+        sText.getAsInteger(10, s))
+      return std::nullopt;
+    config.tile = {m, n, s};
+    name = "";
+  }
+  if (!name.empty() || config.getInvalidReason() ||
+      config.getName() != full)
+    return std::nullopt;
+  return config;
+}
+
+int64_t GemmKernelConfig::getDynamicSharedMemoryBytes() const {
+  return kSwizzleAtomBytes + tile.stages * getStageBytes() +
+         2 * tile.stages * kMbarrierBytes;
+}
+
+std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
+  if (tile.blockM < kWgmmaM || tile.blockM % kWgmmaM != 0 ||
+      tile.blockM > kTmaMaxBox)
+    return llvm::formatv("BLOCK_M ({0}) must be a multiple of {1} up to {2}",
+                         tile.blockM, kWgmmaM, kTmaMaxBox)
+        .str();
+  if (tile.blockN < kWgmmaNStep || tile.blockN % kWgmmaNStep != 0 ||
+      tile.blockN > kWgmmaMaxN)
+    return llvm::formatv("BLOCK_N ({0}) must be a multiple of {1} up to {2}",
+                         tile.blockN, kWgmmaNStep, kWgmmaMaxN)
+        .str();
+  if (bScaling == GemmBScaling::Block && kGemmBlockK % tile.blockN != 0)
+    return llvm::formatv("BLOCK_N ({0}) must divide the 128-row weight block",
+                         tile.blockN)
+        .str();
+  if (tile.stages < 1 || tile.stages > 8)
+    return llvm::formatv("stages ({0}) must be in 1..8", tile.stages).str();
+  if (promotionInterval < kWgmmaK || kGemmBlockK % promotionInterval != 0)
+    return llvm::formatv("promotion interval ({0}) must be 32, 64 or 128",
+                         promotionInterval)
+        .str();
+  if (bScaling == GemmBScaling::Row)
+    return std::string("the 1x128 x 1x128 (Wgrad) form is not implemented "
+                       "by the wgmma kernel yet");
+  return std::nullopt;
+}
+
+KernelInterface hopper::getKernelInterface(const GemmKernelConfig &config) {
+  KernelInterface result;
+  std::string out = getGemmOutElementName(config.out).str();
+  auto pointer = [&](StringRef name, StringRef role, StringRef dtype,
+                     SmallVector<std::string, 2> shape, bool written,
+                     int64_t alignment) {
+    KernelArg arg;
+    arg.name = name.str();
+    arg.kind = KernelArgKind::Ptr;
+    arg.role = role.str();
+    arg.dtype = dtype.str();
+    arg.shape = std::move(shape);
+    arg.written = written;
+    arg.alignment = alignment;
+    result.args.push_back(arg);
+  };
+  auto tensorMap = [&](StringRef name, StringRef of, int64_t rows) {
+    KernelArg arg;
+    arg.name = name.str();
+    arg.kind = KernelArgKind::TensorMap;
+    arg.role = "tensormap";
+    arg.tensorMapOf = of.str();
+    arg.box = {rows, kGemmBlockK};
+    arg.dtype = "u8";
+    arg.swizzle = "128B";
+    result.args.push_back(arg);
+  };
+  std::string groups = "K/128";
+  pointer("a", "a", "f8e4m3fn", {"M", "K"}, false, 16);
+  tensorMap("a_map", "a", config.tile.blockM);
+  pointer("sa", "a_scale", "f32", {"M", groups}, false, 4);
+  pointer("b", "b", "f8e4m3fn", {"N", "K"}, false, 16);
+  tensorMap("b_map", "b", config.tile.blockN);
+  pointer("sb", "b_scale", "f32",
+          {config.bScaling == GemmBScaling::Block ? "ceil(N/128)" : "N",
+           groups},
+          false, 4);
+  if (config.accumulate)
+    pointer("c", "c", out, {"M", "N"}, false, config.getOutBytes());
+  pointer("out", "out", out, {"M", "N"}, true, config.getOutBytes());
+  for (StringRef size : {"M", "N", "K"}) {
+    KernelArg arg;
+    arg.name = size.str();
+    arg.kind = KernelArgKind::I64;
+    arg.role = "size";
+    result.args.push_back(arg);
+  }
+  std::string gridN = llvm::formatv("ceil(N/{0})", config.tile.blockN).str();
+  result.grid = {llvm::formatv("ceil(M/{0})", config.tile.blockM).str(), gridN,
+                 "1"};
+  result.block = {config.getThreads(), 1, 1};
+  result.cluster = {1, 1, 1};
+  result.dynamicSharedMemoryBytes = config.getDynamicSharedMemoryBytes();
+  result.requirements = {
+      "M >= 1", "N >= 1", "K >= 128", "K % 128 == 0",
+      llvm::formatv("{0} <= {1}", gridN, kMaxGridYBlocks).str()};
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// ScaledMatmulKernelEmitter
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Emits the kernel body in hardware order, one documented step per method:
+/// prologue (coordinates, shared memory, barriers), the role split, the
+/// producer's TMA loop, the consumers' wgmma + promotion loop, the
+/// epilogue.
+class ScaledMatmulKernelEmitter {
+public:
+  ScaledMatmulKernelEmitter(OpBuilder &builder, Location loc,
+                            const GemmKernelConfig &config,
+                            gpu::GPUFuncOp func)
+      : b(loc, builder), config(config), func(func) {}
+
+  void emit();
+
+private:
+  //===--------------------------------------------------------------------===//
+  // Small building blocks
+  //===--------------------------------------------------------------------===//
+
+  Value i32(int64_t v) { return arith::ConstantIntOp::create(b, v, 32); }
+  Value i64(int64_t v) { return arith::ConstantIntOp::create(b, v, 64); }
+  Value idx(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
+  Value toI32(Value index) {
+    return arith::IndexCastUIOp::create(b, b.getI32Type(), index);
+  }
+  Value toI64(Value v) {
+    if (v.getType().isIndex())
+      return arith::IndexCastUIOp::create(b, b.getI64Type(), v);
+    return arith::ExtUIOp::create(b, b.getI64Type(), v);
+  }
+  Value arg(StringRef name) {
+    for (auto [i, a] : llvm::enumerate(interface.args))
+      if (a.name == name)
+        return func.getArgument(i);
+    return {};
+  }
+  void ifThen(Value cond, function_ref<void()> body) {
+    auto ifOp = scf::IfOp::create(b, cond, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    body();
+  }
+  /// Shared memory: `sharedBase + byteOffset` (i32).
+  Value shared(Value byteOffset) {
+    return LLVM::GEPOp::create(b, sharedBase.getType(), b.getI8Type(),
+                               sharedBase, ValueRange{byteOffset});
+  }
+  /// Global memory: `base + byteOffset` (i64).
+  Value global(Value base, Value byteOffset) {
+    return LLVM::GEPOp::create(b, base.getType(), b.getI8Type(), base,
+                               ValueRange{byteOffset});
+  }
+  Value stageOffset(Value stage) {
+    return arith::MulIOp::create(b, stage, i32(config.getStageBytes()));
+  }
+  Value fullBarrier(Value stage) { return barrier(stage, 0); }
+  Value emptyBarrier(Value stage) {
+    return barrier(stage, config.tile.stages);
+  }
+  Value barrier(Value stage, int64_t first) {
+    Value slot = arith::AddIOp::create(b, stage, i32(first));
+    Value offset = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, slot, i32(kMbarrierBytes)),
+        i32(config.tile.stages * config.getStageBytes()));
+    return shared(offset);
+  }
+  /// Blocks until the phase with `parity` of `mbarrier` has completed.
+  void wait(Value mbarrier, Value parity) {
+    NVVM::MBarrierTryWaitParityOp::create(b, mbarrier, parity,
+                                          i32(kTryWaitTicks));
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Steps
+  //===--------------------------------------------------------------------===//
+
+  /// Step 1: thread/warpgroup/CTA coordinates and the 1024-aligned base of
+  /// the dynamic shared memory.
+  void emitPrologue();
+  /// Step 2: thread 0 initializes the full (1 arrival + TMA bytes) and
+  /// empty (every consumer thread) barriers of each stage; fence; CTA
+  /// barrier.
+  void emitBarrierInit();
+  /// Step 3: the producer warpgroup: one thread streams the A and B tiles
+  /// of every K block into the ring.
+  void emitProducer();
+  /// Step 4: a consumer warpgroup: the K loop of wgmma and promotion; then
+  /// the epilogue.
+  void emitConsumer();
+  /// Step 4a: the wgmma descriptor of the 64-row (A) or BN-row (B) operand
+  /// at shared byte offset `offset`, advanced by `kBytes` along K.
+  Value descriptor(Value offset, int64_t kBytes);
+  /// Step 4b: `(P/32)` wgmma instructions from K byte `firstK` of the stage
+  /// into a fresh accumulator; returns its struct.
+  Value emitIntervalMma(Value aOffset, Value bOffset, int64_t firstK);
+  /// Step 4c: the per-row scales of group `group` for the thread's two rows
+  /// (sa[r, g] * sb[n-block, g], f32 multiply).
+  std::pair<Value, Value> loadScales(Value group);
+  /// Step 4d: acc[i] = acc[i] + partial[i] * scale(row of i): a separate f32
+  /// multiply and add (no contraction), as the reference rounds.
+  void promote(SmallVectorImpl<Value> &acc, Value partial,
+               std::pair<Value, Value> scales);
+  /// Step 5: the epilogue: + C, bf16 RN or f32, stores masked by M and N.
+  void emitEpilogue(ArrayRef<Value> acc);
+
+  ImplicitLocOpBuilder b;
+  const GemmKernelConfig &config;
+  gpu::GPUFuncOp func;
+  KernelInterface interface = getKernelInterface(config);
+
+  Value tid, warpgroup, sharedBase;
+  Value ctaRow0, ctaCol0; // i64 first row / column of the CTA tile
+  Value sizeM, sizeN, sizeK, numK;
+  Value fragRow0;  // i64 first row of the thread (consumers)
+  Value fragCol0;  // i64 first column of the thread (consumers)
+};
+
+void ScaledMatmulKernelEmitter::emitPrologue() {
+  tid = toI32(gpu::ThreadIdOp::create(b, gpu::Dimension::x));
+  warpgroup = arith::DivUIOp::create(b, tid, i32(kWarpgroupThreads));
+  Value ctaM = toI64(gpu::BlockIdOp::create(b, gpu::Dimension::x));
+  Value ctaN = toI64(gpu::BlockIdOp::create(b, gpu::Dimension::y));
+  ctaRow0 = arith::MulIOp::create(b, ctaM, i64(config.tile.blockM));
+  ctaCol0 = arith::MulIOp::create(b, ctaN, i64(config.tile.blockN));
+  sizeM = arg("M");
+  sizeN = arg("N");
+  sizeK = arg("K");
+  numK = arith::IndexCastUIOp::create(
+      b, b.getIndexType(), arith::DivUIOp::create(b, sizeK, i64(kGemmBlockK)));
+
+  auto sharedType = LLVM::LLVMPointerType::get(b.getContext(),
+                                               kSharedAddressSpace);
+  Value array = LLVM::AddressOfOp::create(b, sharedType, kGemmSharedMemoryName);
+  Value address = LLVM::PtrToIntOp::create(b, b.getI32Type(), array);
+  // (-address) & 1023: bytes up to the next 1024-byte boundary.
+  Value negated = arith::SubIOp::create(b, i32(0), address);
+  Value pad = arith::AndIOp::create(b, negated, i32(kSwizzleAtomBytes - 1));
+  sharedBase = LLVM::GEPOp::create(b, sharedType, b.getI8Type(), array,
+                                   ValueRange{pad});
+}
+
+void ScaledMatmulKernelEmitter::emitBarrierInit() {
+  Value isFirst = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tid,
+                                        i32(0));
+  ifThen(isFirst, [&] {
+    int64_t consumers = config.getConsumerWarpgroups() * kWarpgroupThreads;
+    for (int64_t s = 0; s < config.tile.stages; ++s) {
+      NVVM::MBarrierInitOp::create(b, fullBarrier(i32(s)), i32(1), Value());
+      NVVM::MBarrierInitOp::create(b, emptyBarrier(i32(s)), i32(consumers),
+                                   Value());
+    }
+    // NOTE: makes the initialized barriers visible to the async (TMA) proxy.
+    NVVM::FenceMbarrierInitOp::create(b);
+  });
+  gpu::BarrierOp::create(b);
+}
+
+void ScaledMatmulKernelEmitter::emitProducer() {
+  Value lane0 = arith::CmpIOp::create(
+      b, arith::CmpIPredicate::eq,
+      arith::RemUIOp::create(b, tid, i32(kWarpgroupThreads)), i32(0));
+  ifThen(lane0, [&] {
+    Value aMap = arg("a_map"), bMap = arg("b_map");
+    Value row0 = arith::TruncIOp::create(b, b.getI32Type(), ctaRow0);
+    Value col0 = arith::TruncIOp::create(b, b.getI32Type(), ctaCol0);
+    auto loop = scf::ForOp::create(b, idx(0), numK, idx(1));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value kt = toI32(loop.getInductionVar());
+    Value stage = arith::RemUIOp::create(b, kt, i32(config.tile.stages));
+    Value round = arith::DivUIOp::create(b, kt, i32(config.tile.stages));
+    Value parity = arith::AndIOp::create(b, round, i32(1));
+    // NOTE: a fresh mbarrier reports the phase before its first as complete,
+    // so waiting for parity 1 - p lets the first round through.
+    wait(emptyBarrier(stage), arith::XOrIOp::create(b, parity, i32(1)));
+    NVVM::MBarrierArriveExpectTxOp::create(
+        b, Type(), fullBarrier(stage), i32(config.getStageBytes()),
+        NVVM::MemScopeKind::CTA, /*relaxed=*/false, Value());
+    Value k0 = arith::MulIOp::create(b, kt, i32(kGemmBlockK));
+    Value aTile = shared(stageOffset(stage));
+    Value bTile = shared(arith::AddIOp::create(
+        b, stageOffset(stage), i32(config.tile.blockM * kGemmBlockK)));
+    // Coordinates innermost first: (k, row).
+    // NOTE: the TMA destination is a shared::cluster address; the CTA's own
+    // shared::cta addresses are valid ones (no cluster launch).
+    auto clusterType = LLVM::LLVMPointerType::get(
+        b.getContext(), kSharedClusterAddressSpace);
+    for (auto [tile, map, row] :
+         {std::tuple{aTile, aMap, row0}, std::tuple{bTile, bMap, col0}})
+      NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+          b, LLVM::AddrSpaceCastOp::create(b, clusterType, tile), map, ValueRange{k0, row}, fullBarrier(stage), ValueRange{},
+          Value(), Value(), NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
+          /*group=*/NVVM::CTAGroupKindAttr(), Value());
+  });
+}
+
+Value ScaledMatmulKernelEmitter::descriptor(Value offset, int64_t kBytes) {
+  Value address = LLVM::PtrToIntOp::create(b, b.getI32Type(), shared(offset));
+  address = arith::AddIOp::create(b, address, i32(kBytes));
+  Value field = arith::AndIOp::create(
+      b, arith::ShRUIOp::create(b, address, i32(4)), i32(kDescAddressMask));
+  int64_t constantBits =
+      (kDescSwizzle128B << kDescSwizzleShift) |
+      ((kDescStrideBytes / kDescUnitBytes) << kDescStrideShift) |
+      (kDescUnusedLeading << kDescLeadingShift);
+  return arith::OrIOp::create(b, toI64(field), i64(constantBits));
+}
+
+Value ScaledMatmulKernelEmitter::emitIntervalMma(Value aOffset, Value bOffset,
+                                                 int64_t firstK) {
+  MLIRContext *ctx = b.getContext();
+  int64_t regs = config.tile.blockN / 2;
+  auto structType = LLVM::LLVMStructType::getLiteral(
+      ctx, SmallVector<Type>(regs, b.getF32Type()));
+  Value acc = LLVM::UndefOp::create(b, structType);
+  NVVM::WgmmaFenceAlignedOp::create(b);
+  for (int64_t k = firstK; k < firstK + config.promotionInterval;
+       k += kWgmmaK) {
+    // NOTE: the first wgmma of an interval ignores the accumulator (scale-d
+    // = 0): a fresh tensor-core accumulation per promotion interval.
+    auto scaleD =
+        k == firstK ? NVVM::WGMMAScaleOut::zero : NVVM::WGMMAScaleOut::one;
+    acc = NVVM::WgmmaMmaAsyncOp::create(
+        b, structType, acc, descriptor(aOffset, k), descriptor(bOffset, k),
+        NVVM::MMAShapeAttr::get(ctx, kWgmmaM, config.tile.blockN, kWgmmaK),
+        NVVM::WGMMATypes::e4m3, NVVM::WGMMATypes::e4m3, NVVM::WGMMATypes::f32,
+        scaleD, NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
+        NVVM::MMALayout::row, NVVM::MMALayout::col,
+        NVVM::MMAIntOverflowAttr());
+  }
+  NVVM::WgmmaGroupSyncAlignedOp::create(b);
+  NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
+  return acc;
+}
+
+std::pair<Value, Value> ScaledMatmulKernelEmitter::loadScales(Value group) {
+  Value groups = arith::DivUIOp::create(b, sizeK, i64(kGemmBlockK));
+  Value lastRow = arith::SubIOp::create(b, sizeM, i64(1));
+  Value sa = arg("sa"), sb = arg("sb");
+  auto rowScale = [&](Value row) {
+    // Rows past M read row M-1 (their results are not stored).
+    Value clamped = arith::MinUIOp::create(b, row, lastRow);
+    Value index = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, clamped, groups), group);
+    Value offset = arith::MulIOp::create(b, index, i64(4));
+    return LLVM::LoadOp::create(b, b.getF32Type(), global(sa, offset), 4)
+        .getResult();
+  };
+  Value s0 = rowScale(fragRow0);
+  Value s1 = rowScale(
+      arith::AddIOp::create(b, fragRow0, i64(kFragmentRowStep)));
+  // 128x128 weight blocks: one scale per CTA (BLOCK_N divides 128).
+  Value block = arith::DivUIOp::create(b, ctaCol0, i64(kGemmBlockK));
+  Value index = arith::AddIOp::create(
+      b, arith::MulIOp::create(b, block, groups), group);
+  Value bScale = LLVM::LoadOp::create(
+      b, b.getF32Type(),
+      global(sb, arith::MulIOp::create(b, index, i64(4))), 4);
+  return {arith::MulFOp::create(b, s0, bScale),
+          arith::MulFOp::create(b, s1, bScale)};
+}
+
+void ScaledMatmulKernelEmitter::promote(SmallVectorImpl<Value> &acc,
+                                        Value partial,
+                                        std::pair<Value, Value> scales) {
+  for (int64_t i = 0, e = acc.size(); i < e; ++i) {
+    Value value = LLVM::ExtractValueOp::create(b, partial, i);
+    // Values 4j+0, 4j+1 are on the first row, 4j+2, 4j+3 eight rows below.
+    Value scale = (i % 4) < 2 ? scales.first : scales.second;
+    Value scaled = arith::MulFOp::create(b, value, scale);
+    acc[i] = arith::AddFOp::create(b, acc[i], scaled);
+  }
+}
+
+void ScaledMatmulKernelEmitter::emitConsumer() {
+  // Coordinates of the thread's accumulator fragment.
+  Value inGroup = arith::RemUIOp::create(b, tid, i32(kWarpgroupThreads));
+  Value warp = arith::DivUIOp::create(b, inGroup, i32(kWarpLanes));
+  Value lane = arith::RemUIOp::create(b, inGroup, i32(kWarpLanes));
+  Value rowInCta = arith::AddIOp::create(
+      b,
+      arith::AddIOp::create(
+          b, arith::MulIOp::create(b, warpgroup, i32(kWgmmaM)),
+          arith::MulIOp::create(b, warp, i32(kFragmentWarpRows))),
+      arith::DivUIOp::create(b, lane, i32(kFragmentLanesPerRow)));
+  fragRow0 = arith::AddIOp::create(b, ctaRow0, toI64(rowInCta));
+  Value colInCta = arith::MulIOp::create(
+      b, arith::RemUIOp::create(b, lane, i32(kFragmentLanesPerRow)), i32(2));
+  fragCol0 = arith::AddIOp::create(b, ctaCol0, toI64(colInCta));
+
+  int64_t regs = config.tile.blockN / 2;
+  Value zero = arith::ConstantFloatOp::create(b, b.getF32Type(),
+                                              APFloat(0.0f));
+  SmallVector<Value> init(regs, zero);
+  auto loop = scf::ForOp::create(b, idx(0), numK, idx(1), init);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value ktIndex = loop.getInductionVar();
+    Value kt = toI32(ktIndex);
+    SmallVector<Value> acc(loop.getRegionIterArgs());
+    // The scale loads are issued before the wait so they overlap the TMA.
+    std::pair<Value, Value> scales = loadScales(toI64(ktIndex));
+    Value stage = arith::RemUIOp::create(b, kt, i32(config.tile.stages));
+    Value round = arith::DivUIOp::create(b, kt, i32(config.tile.stages));
+    wait(fullBarrier(stage), arith::AndIOp::create(b, round, i32(1)));
+    Value aOffset = arith::AddIOp::create(
+        b, stageOffset(stage),
+        arith::MulIOp::create(b, warpgroup, i32(kWgmmaM * kGemmBlockK)));
+    Value bOffset = arith::AddIOp::create(
+        b, stageOffset(stage), i32(config.tile.blockM * kGemmBlockK));
+    for (int64_t k = 0; k < kGemmBlockK; k += config.promotionInterval) {
+      Value partial = emitIntervalMma(aOffset, bOffset, k);
+      if (k + config.promotionInterval == kGemmBlockK) {
+        // The stage has been read by every wgmma of this thread's
+        // warpgroup: release it to the producer.
+        NVVM::MBarrierArriveOp::create(b, Type(), emptyBarrier(stage),
+                                       Value());
+      }
+      promote(acc, partial, scales);
+    }
+    scf::YieldOp::create(b, acc);
+  }
+  emitEpilogue(SmallVector<Value>(loop.getResults()));
+}
+
+void ScaledMatmulKernelEmitter::emitEpilogue(ArrayRef<Value> acc) {
+  Value out = arg("out"), c = arg("c");
+  int64_t bytes = config.getOutBytes();
+  Type outType = config.out == GemmOutElement::BF16
+                     ? Type(b.getBF16Type())
+                     : Type(b.getF32Type());
+  for (int64_t i = 0, e = acc.size(); i < e; ++i) {
+    int64_t j = i / 4;
+    Value row = (i % 4) < 2 ? fragRow0
+                            : arith::AddIOp::create(b, fragRow0,
+                                                    i64(kFragmentRowStep))
+                                  .getResult();
+    Value col = arith::AddIOp::create(
+        b, fragCol0, i64(j * kWgmmaNStep + (i % 2)));
+    Value inRows = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, row,
+                                         sizeM);
+    Value inCols = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, col,
+                                         sizeN);
+    Value valid = arith::AndIOp::create(b, inRows, inCols);
+    ifThen(valid, [&] {
+      Value index = arith::AddIOp::create(
+          b, arith::MulIOp::create(b, row, sizeN), col);
+      Value offset = arith::MulIOp::create(b, index, i64(bytes));
+      Value value = acc[i];
+      if (config.accumulate) {
+        Value prior =
+            LLVM::LoadOp::create(b, outType, global(c, offset), bytes);
+        if (outType != b.getF32Type())
+          prior = arith::ExtFOp::create(b, b.getF32Type(), prior);
+        // C is added once, in f32, after the K loop.
+        value = arith::AddFOp::create(b, prior, value);
+      }
+      if (outType != b.getF32Type())
+        value = arith::TruncFOp::create(b, outType, value);
+      LLVM::StoreOp::create(b, value, global(out, offset), bytes);
+    });
+  }
+}
+
+void ScaledMatmulKernelEmitter::emit() {
+  emitPrologue();
+  emitBarrierInit();
+  Value isProducer =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, warpgroup,
+                            i32(config.getConsumerWarpgroups()));
+  auto ifOp = scf::IfOp::create(b, isProducer, /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    emitProducer();
+    b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+    emitConsumer();
+  }
+  gpu::ReturnOp::create(b);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// buildScaledMatmulKernelModule
+//===----------------------------------------------------------------------===//
+
+gpu::GPUModuleOp hopper::buildScaledMatmulKernelModule(
+    OpBuilder &builder, Location loc, const GemmKernelConfig &config,
+    Attribute target) {
+  std::string name = config.getName();
+  LLVM_DEBUG(llvm::dbgs() << "building " << name << "\n");
+  auto module = gpu::GPUModuleOp::create(builder, loc, name,
+                                         builder.getArrayAttr({target}));
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(module.getBody());
+  // NOTE: an external, zero-sized shared array is PTX's dynamic shared
+  // memory.
+  LLVM::GlobalOp::create(
+      builder, loc, LLVM::LLVMArrayType::get(builder.getI8Type(), 0),
+      /*isConstant=*/false, LLVM::Linkage::External, kGemmSharedMemoryName,
+      /*value=*/Attribute(), /*alignment=*/kSwizzleAtomBytes,
+      kSharedAddressSpace);
+
+  KernelInterface interface = getKernelInterface(config);
+  MLIRContext *context = builder.getContext();
+  SmallVector<Type> argTypes;
+  for (const KernelArg &arg : interface.args)
+    argTypes.push_back(arg.kind == KernelArgKind::I64
+                           ? Type(builder.getI64Type())
+                           : Type(LLVM::LLVMPointerType::get(context)));
+  auto func = gpu::GPUFuncOp::create(builder, loc, name,
+                                     builder.getFunctionType(argTypes, {}));
+  func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                builder.getUnitAttr());
+  func.setKnownBlockSizeAttr(builder.getDenseI32ArrayAttr(
+      {static_cast<int32_t>(interface.block[0]), 1, 1}));
+  for (auto [i, arg] : llvm::enumerate(interface.args)) {
+    if (arg.kind != KernelArgKind::Ptr)
+      continue;
+    func.setArgAttr(i, LLVM::LLVMDialect::getNoAliasAttrName(),
+                    builder.getUnitAttr());
+    func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                    builder.getI64IntegerAttr(arg.alignment));
+    if (!arg.written)
+      func.setArgAttr(i, LLVM::LLVMDialect::getReadonlyAttrName(),
+                      builder.getUnitAttr());
+  }
+  OpBuilder bodyBuilder = OpBuilder::atBlockBegin(&func.getBody().front());
+  ScaledMatmulKernelEmitter(bodyBuilder, loc, config, func).emit();
+  return module;
+}
