@@ -38,6 +38,11 @@ struct GpuPipelineOptions : PassPipelineOptions<GpuPipelineOptions> {
                      "(default: $PATH, then $CUDA_ROOT, $CUDA_HOME, "
                      "$CUDA_PATH)"),
       llvm::cl::init("")};
+  Option<std::string> gemm{
+      *this, "gemm",
+      llvm::cl::desc("fp8q.scaled_matmul lowering: host (default) or wgmma "
+                     "(Hopper kernel; not yet validated on a GPU)"),
+      llvm::cl::init("host")};
   Option<std::string> exportDir{
       *this, "export-dir",
       llvm::cl::desc("If set, also write every kernel's cubin and PTX plus "

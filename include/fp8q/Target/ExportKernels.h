@@ -12,11 +12,13 @@
 #define FP8Q_TARGET_EXPORTKERNELS_H
 
 #include "fp8q/Conversion/Fp8qToGPU/Hopper/QuantizeKernels.h"
+#include "fp8q/Conversion/Fp8qToGPU/Hopper/ScaledMatmulKernel.h"
 
 #include "mlir/Pass/Pass.h"
 
 #include <optional>
 #include <string>
+#include <variant>
 
 namespace mlir::fp8q {
 
@@ -37,7 +39,8 @@ std::optional<std::string> findPtxas(StringRef cudaPath);
 /// One exported kernel: its variant and the files written for it (relative
 /// to the manifest; std::nullopt when not produced).
 struct ExportedKernel {
-  hopper::QuantKernelConfig config;
+  /// The kernel variant: a quantization kernel or the GEMM.
+  std::variant<hopper::QuantKernelConfig, hopper::GemmKernelConfig> config;
   std::optional<std::string> cubin;
   std::optional<std::string> ptx;
 };

@@ -70,6 +70,10 @@ void addKernelLowering(OpPassManager &pm) {
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createSCFToControlFlowPass());
   kernels.addPass(createConvertGpuOpsToNVVMOps());
+  // NOTE: wgmma.mma_async, mbarrier.try_wait.parity and the TMA copy are
+  // inline PTX (BasicPtxBuilderOpInterface): convert-nvvm-to-llvm expands
+  // them.
+  kernels.addPass(createConvertNVVMToLLVMPass());
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createCSEPass());
   kernels.addPass(createReconcileUnrealizedCastsPass());
@@ -78,6 +82,9 @@ void addKernelLowering(OpPassManager &pm) {
 /// The host code to the LLVM dialect; gpu-to-llvm keeps gpu.launch_func
 /// (translated to CUDA driver calls with the gpu.binary later).
 void addHostLowering(OpPassManager &pm) {
+  // The GEMM's tensor maps (nvgpu.tma.create.descriptor ->
+  // mgpuTensorMapEncodeTiledMemref).
+  pm.addPass(createConvertNVGPUToNVVMPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(memref::createExpandStridedMetadataPass());
@@ -102,6 +109,7 @@ void fp8q::buildFp8qGpuPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   ConvertFp8qToGPUPassOptions conversion;
   conversion.chip = options.chip;
+  conversion.gemm = options.gemm;
   pm.addPass(createConvertFp8qToGPUPass(conversion));
   // NOTE: the fp8q ops without a GPU kernel (dequantize, scaled_matmul) are
   // still here; with the linalg lowering available, convert-fp8q-to-linalg

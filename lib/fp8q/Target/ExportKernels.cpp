@@ -147,23 +147,64 @@ void writeDimension(llvm::json::OStream &json, StringRef expression) {
     json.value(expression);
 }
 
+/// The op-level description of the GEMM (scripts/device/check_gemm.py
+/// derives the reference call from it).
+void writeGemmAttrs(llvm::json::OStream &json,
+                    const GemmKernelConfig &config) {
+  json.attributeObject("attrs", [&] {
+    json.attribute("group", kGemmBlockK);
+    json.attributeArray("b_tile", [&] {
+      json.value(config.bScaling == GemmBScaling::Block ? kGemmBlockK : 1);
+      json.value(kGemmBlockK);
+    });
+    json.attribute("out_dtype", getGemmOutElementName(config.out));
+    json.attribute("accumulate", config.accumulate);
+    json.attribute("promotion_interval", config.promotionInterval);
+    json.attribute("block_m", config.tile.blockM);
+    json.attribute("block_n", config.tile.blockN);
+    json.attribute("stages", config.tile.stages);
+  });
+}
+
+std::string getKernelName(const ExportedKernel &kernel) {
+  return std::visit([](const auto &config) { return config.getName(); },
+                    kernel.config);
+}
+
 void writeKernel(llvm::json::OStream &json, const ExportedKernel &kernel) {
-  const QuantKernelConfig &config = kernel.config;
-  KernelInterface interface = getKernelInterface(config);
-  std::string name = config.getName();
-  json.attribute("name", name);
+  const auto *quant = std::get_if<QuantKernelConfig>(&kernel.config);
+  const auto *gemm = std::get_if<GemmKernelConfig>(&kernel.config);
+  KernelInterface interface =
+      quant ? getKernelInterface(*quant) : getKernelInterface(*gemm);
+  json.attribute("name", getKernelName(kernel));
   // NOTE: `cubin` is what the loader passes to cuModuleLoadData, which also
   // takes (NUL-terminated) PTX: without ptxas it names the PTX.
   json.attribute("cubin", kernel.cubin ? *kernel.cubin : *kernel.ptx);
-  json.attribute("op", config.kind == QuantKernelKind::TileTranspose
-                           ? "fp8q.tile_transpose"
-                           : "fp8q.quantize");
-  writeAttrs(json, config, interface);
+  if (gemm) {
+    json.attribute("op", "fp8q.scaled_matmul");
+    writeGemmAttrs(json, *gemm);
+  } else {
+    json.attribute("op", quant->kind == QuantKernelKind::TileTranspose
+                             ? "fp8q.tile_transpose"
+                             : "fp8q.quantize");
+    writeAttrs(json, *quant, interface);
+  }
   json.attributeArray("args", [&] {
     for (const KernelArg &arg : interface.args)
       json.object([&] {
         json.attribute("name", arg.name);
         json.attribute("kind", getArgKindName(arg.kind));
+        if (arg.kind == KernelArgKind::TensorMap) {
+          json.attribute("of", arg.tensorMapOf);
+          json.attributeArray("box", [&] {
+            for (int64_t extent : arg.box)
+              json.value(extent);
+          });
+          json.attribute("dtype", arg.dtype);
+          json.attribute("swizzle", arg.swizzle);
+          json.attribute("oob_fill", "zero");
+          json.attribute("pass", "pointer");
+        }
         if (arg.kind == KernelArgKind::Ptr) {
           json.attribute("dtype", arg.dtype);
           json.attributeArray("shape", [&] {
@@ -193,7 +234,9 @@ void writeKernel(llvm::json::OStream &json, const ExportedKernel &kernel) {
     for (const std::string &requirement : interface.requirements)
       json.value(requirement);
   });
-  json.attribute("x-kind", getKindName(config.kind));
+  json.attribute("x-kind", gemm ? "gemm" : getKindName(quant->kind));
+  if (gemm)
+    json.attribute("x-status", "not yet validated on a GPU");
   if (kernel.ptx)
     json.attribute("x-ptx", *kernel.ptx);
   json.attribute("x-format", kernel.cubin ? "cubin" : "ptx");
@@ -205,7 +248,7 @@ std::string fp8q::buildKernelManifest(StringRef chip,
                                       ArrayRef<ExportedLaunch> launches) {
   SmallVector<ExportedKernel> sorted(kernels);
   llvm::sort(sorted, [](const ExportedKernel &lhs, const ExportedKernel &rhs) {
-    return lhs.config.getName() < rhs.config.getName();
+    return getKernelName(lhs) < getKernelName(rhs);
   });
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -287,7 +330,7 @@ LogicalResult Fp8qExportKernelsPass::writeFile(StringRef name, StringRef data) {
 LogicalResult Fp8qExportKernelsPass::exportModule(
     gpu::GPUModuleOp module, ExportedKernel &kernel,
     const std::optional<std::string> &ptxas, std::string &chip) {
-  std::string name = kernel.config.getName();
+  std::string name = getKernelName(kernel);
   if (!module.getOps<gpu::GPUFuncOp>().empty())
     return emitError(module.getLoc())
            << "fp8q-export-kernels: kernel module '" << name
@@ -339,7 +382,7 @@ LogicalResult Fp8qExportKernelsPass::exportModule(
 LogicalResult Fp8qExportKernelsPass::exportBinary(gpu::BinaryOp binary,
                                                   ExportedKernel &kernel,
                                                   std::string &chip) {
-  std::string name = kernel.config.getName();
+  std::string name = getKernelName(kernel);
   for (Attribute attr : binary.getObjectsAttr()) {
     auto object = dyn_cast<gpu::ObjectAttr>(attr);
     if (!object)
@@ -426,11 +469,15 @@ void Fp8qExportKernelsPass::runOnOperation() {
     auto symbol = dyn_cast<SymbolOpInterface>(op);
     if (!symbol || !isa<gpu::GPUModuleOp, gpu::BinaryOp>(op))
       continue;
-    std::optional<QuantKernelConfig> config =
-        QuantKernelConfig::parseName(symbol.getName());
-    if (!config)
+    ExportedKernel kernel;
+    if (std::optional<QuantKernelConfig> quant =
+            QuantKernelConfig::parseName(symbol.getName()))
+      kernel.config = *quant;
+    else if (std::optional<GemmKernelConfig> gemm =
+                 GemmKernelConfig::parseName(symbol.getName()))
+      kernel.config = *gemm;
+    else
       continue;
-    ExportedKernel kernel{*config, std::nullopt, std::nullopt};
     LogicalResult result =
         isa<gpu::GPUModuleOp>(op)
             ? exportModule(cast<gpu::GPUModuleOp>(op), kernel, ptxas, chip)

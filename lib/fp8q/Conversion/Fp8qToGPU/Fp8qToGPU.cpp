@@ -536,12 +536,54 @@ struct TileTransposeOpLowering : OpRewritePattern<TileTransposeOp> {
   const Fp8qToGPUOptions &options;
 };
 
+/// An unranked `memref<*xi8>` viewing the dense row-major [rows, cols]
+/// E4M3 array at `pointer` (the host-side operand of
+/// nvgpu.tma.create.descriptor). Built as an LLVM memref descriptor cast
+/// to a memref: no memref or tensor op reinterprets f8 as i8 in MLIR 22
+/// (tensor.bitcast does not bufferize).
+Value buildByteView(RewriterBase &rewriter, Location loc, Value pointer,
+                    OpFoldResult rows, OpFoldResult cols) {
+  MLIRContext *context = rewriter.getContext();
+  Type i64 = rewriter.getI64Type();
+  auto ptrType = LLVM::LLVMPointerType::get(context);
+  auto arrayType = LLVM::LLVMArrayType::get(i64, 2);
+  auto descType = LLVM::LLVMStructType::getLiteral(
+      context, {ptrType, ptrType, i64, arrayType, arrayType});
+  auto toI64 = [&](OpFoldResult value) -> Value {
+    if (std::optional<int64_t> constant = getConstantIntValue(value))
+      return LLVM::ConstantOp::create(rewriter, loc, i64, *constant);
+    return arith::IndexCastUIOp::create(rewriter, loc, i64,
+                                        cast<Value>(value));
+  };
+  Value desc = LLVM::UndefOp::create(rewriter, loc, descType);
+  auto insert = [&](Value value, ArrayRef<int64_t> position) {
+    desc = LLVM::InsertValueOp::create(rewriter, loc, desc, value, position);
+  };
+  insert(pointer, {0});
+  insert(pointer, {1});
+  insert(LLVM::ConstantOp::create(rewriter, loc, i64, 0), {2});
+  insert(toI64(rows), {3, 0});
+  insert(toI64(cols), {3, 1});
+  insert(toI64(cols), {4, 0});
+  insert(LLVM::ConstantOp::create(rewriter, loc, i64, 1), {4, 1});
+  SmallVector<int64_t, 2> shape;
+  for (OpFoldResult extent : {rows, cols})
+    shape.push_back(getConstantIntValue(extent).value_or(ShapedType::kDynamic));
+  auto memrefType = MemRefType::get(shape, rewriter.getIntegerType(8));
+  Value memref =
+      UnrealizedConversionCastOp::create(rewriter, loc, memrefType, desc)
+          .getResult(0);
+  return memref::CastOp::create(
+      rewriter, loc, UnrankedMemRefType::get(rewriter.getIntegerType(8), 0),
+      memref);
+}
+
 /// fp8q.scaled_matmul -> one launch of the Hopper GEMM kernel (gemm=wgmma).
 /// A and B also go to the kernel as TMA descriptors, encoded on the host
 /// from an i8 view of the codes.
 /// NOTE: nvgpu.tma.create.descriptor has no f8 element case in MLIR 22
-/// (it would encode another type): the maps are built from `tensor.bitcast`
-/// i8 views, which the kernel reads as E4M3 bytes.
+/// (it would encode another type): the maps are built from i8 views
+/// (buildByteView), which the kernel reads as E4M3 bytes.
 struct ScaledMatmulOpLowering : OpRewritePattern<ScaledMatmulOp> {
   ScaledMatmulOpLowering(MLIRContext *context,
                          const Fp8qToGPUOptions &options)
@@ -571,15 +613,9 @@ struct ScaledMatmulOpLowering : OpRewritePattern<ScaledMatmulOp> {
           MemRefType::get(type.getShape(), type.getElementType()), tensor,
           /*read_only=*/true);
     };
-    auto tensorMap = [&](Value codes, int64_t boxRows) -> Value {
-      auto type = cast<RankedTensorType>(codes.getType());
-      auto bytes = RankedTensorType::get(type.getShape(),
-                                         rewriter.getIntegerType(8));
-      Value view = tensor::BitcastOp::create(rewriter, loc, bytes, codes);
-      Value memref = buffer(view);
-      Value unranked = memref::CastOp::create(
-          rewriter, loc,
-          UnrankedMemRefType::get(rewriter.getIntegerType(8), 0), memref);
+    auto tensorMap = [&](Value pointer, OpFoldResult rows,
+                         int64_t boxRows) -> Value {
+      Value unranked = buildByteView(rewriter, loc, pointer, rows, k);
       auto sharedTile = MemRefType::get(
           {boxRows, kGemmBlockK}, rewriter.getIntegerType(8), AffineMap(),
           gpu::AddressSpaceAttr::get(rewriter.getContext(),
@@ -601,11 +637,13 @@ struct ScaledMatmulOpLowering : OpRewritePattern<ScaledMatmulOp> {
           .getResult(0);
     };
     SmallVector<Value> args;
-    args.push_back(emitter.getPointer(emitter.getSourceBuffer()));
-    args.push_back(tensorMap(op.getA(), config.tile.blockM));
+    Value aPointer = emitter.getPointer(emitter.getSourceBuffer());
+    Value bPointer = emitter.getPointer(buffer(op.getB()));
+    args.push_back(aPointer);
+    args.push_back(tensorMap(aPointer, m, config.tile.blockM));
     args.push_back(emitter.getPointer(buffer(op.getAScale())));
-    args.push_back(emitter.getPointer(buffer(op.getB())));
-    args.push_back(tensorMap(op.getB(), config.tile.blockN));
+    args.push_back(bPointer);
+    args.push_back(tensorMap(bPointer, n, config.tile.blockN));
     args.push_back(emitter.getPointer(buffer(op.getBScale())));
     if (config.accumulate)
       args.push_back(emitter.getPointer(buffer(op.getInit())));
