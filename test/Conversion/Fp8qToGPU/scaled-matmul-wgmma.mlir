@@ -1,0 +1,91 @@
+// The Hopper wgmma GEMM (gemm=wgmma): host launch with i8 tensor maps, and
+// the kernel structure (TMA, mbarrier pipeline, wgmma e4m3, promotion,
+// masked epilogue). gemm=host (default) leaves scaled_matmul alone.
+//
+// RUN: fp8-opt %S/Inputs/gemm-variants.mlir --convert-fp8q-to-gpu=gemm=wgmma | FileCheck %s
+// RUN: fp8-opt %S/Inputs/gemm-variants.mlir --convert-fp8q-to-gpu | FileCheck %s --check-prefix=HOST
+// RUN: fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma format=isa" | FileCheck %s --check-prefix=PTX
+
+// HOST-COUNT-3: fp8q.scaled_matmul
+// HOST-NOT: wgmma
+
+// CHECK-LABEL: func.func @bf16
+// CHECK: %[[A:.*]] = bufferization.to_buffer %{{.*}} read_only : tensor<200x512xf8E4M3FN> to memref<200x512xf8E4M3FN>
+// CHECK: %[[AVIEW:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)> to memref<200x512xi8>
+// CHECK: %[[AU:.*]] = memref.cast %[[AVIEW]] : memref<200x512xi8> to memref<*xi8>
+// CHECK: nvgpu.tma.create.descriptor %[[AU]] box[%{{.*}}, %{{.*}}] : memref<*xi8> -> <tensor = memref<128x128xi8, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
+// CHECK: nvgpu.tma.create.descriptor %{{.*}} : memref<*xi8> -> <tensor = memref<128x128xi8
+// CHECK: %[[OUT:.*]] = memref.alloc() {alignment = 64 : i64} : memref<200x300xbf16>
+// CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16::@fp8q_scaled_matmul_1x128_128x128_bf16
+// CHECK-SAME: blocks in (%c2, %c3, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c132160_i32
+// CHECK-SAME: %c200_i64 : i64, %c300_i64 : i64, %c512_i64 : i64
+// CHECK: bufferization.to_tensor %[[OUT]] restrict writable
+
+// CHECK-LABEL: func.func @f32_acc
+// CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_f32_acc::@fp8q_scaled_matmul_1x128_128x128_f32_acc
+// CHECK-LABEL: func.func @bf16_pi64
+// CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_pi64::@fp8q_scaled_matmul_1x128_128x128_bf16_pi64
+
+// The kernel, in hardware order.
+// CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_bf16
+// CHECK: llvm.mlir.global external @fp8q_gemm_smem() {addr_space = 3 : i32, alignment = 1024 : i64}
+// CHECK: gpu.func @fp8q_scaled_matmul_1x128_128x128_bf16(
+// CHECK-SAME: known_block_size = array<i32: 384, 1, 1>
+// Barriers: 4 stages x (full: 1 arrival, empty: 256 consumer threads).
+// CHECK-COUNT-4: nvvm.mbarrier.init %{{.*}}, %c{{1|256}}_i32
+// CHECK: nvvm.fence.mbarrier.init
+// CHECK: gpu.barrier
+// Producer: wait for an empty slot, expect 32 KB, two TMA loads.
+// CHECK: scf.for
+// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c32768_i32
+// CHECK: llvm.addrspacecast %{{.*}} : !llvm.ptr<3> to !llvm.ptr<7>
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %arg1, %{{.*}}, box[%{{.*}}, %{{.*}}]
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %arg4, %{{.*}}, box[%{{.*}}, %{{.*}}]
+// Consumers: scales first, wait for the stage, 4 x k32 into a fresh accumulator.
+// CHECK: } else {
+// CHECK: scf.for {{.*}} iter_args
+// CHECK: %[[SA0:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
+// CHECK: %[[SA1:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
+// CHECK: %[[SB:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
+// CHECK: %[[S0:.*]] = arith.mulf %[[SA0]], %[[SB]] : f32
+// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 32>, D[<f32>, <zero>], A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]
+// CHECK-COUNT-3: nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>], A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: nvvm.mbarrier.arrive
+// Promotion: a separate f32 multiply by (sa * sb) and add.
+// CHECK: %[[P0:.*]] = llvm.extractvalue %{{.*}}[0]
+// CHECK: %[[M0:.*]] = arith.mulf %[[P0]], %[[S0]] : f32
+// CHECK: arith.addf %{{.*}}, %[[M0]] : f32
+// CHECK: scf.yield
+// Epilogue: masked bf16 stores.
+// CHECK: arith.cmpi ult
+// CHECK: scf.if
+// CHECK: arith.truncf %{{.*}} : f32 to bf16
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 2 : i64} : bf16, !llvm.ptr
+
+// CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_f32_acc
+// C is added once after the K loop, in f32; f32 stores.
+// CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
+// CHECK: arith.addf
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr
+
+
+// CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_bf16_pi64
+// Two promotion intervals per stage: 2 x (fresh accumulator + 1 more k32).
+// CHECK: nvvm.wgmma.mma_async {{.*}} D[<f32>, <zero>]
+// CHECK: nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>]
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: arith.mulf
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK: nvvm.wgmma.mma_async {{.*}} D[<f32>, <zero>]
+// CHECK: nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>]
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+
+// PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// PTX: mbarrier.try_wait.parity.shared.b64
+// PTX: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
+// PTX-NOT: fma.rn.f32
