@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""fp8q wgmma GEMM vs cuBLAS block (torch scaled_mm 1x128 x 128x128) vs bf16.
+
+One run, same inputs (PERF.md "How to measure"): for each shape, the fp8q
+kernel (exported, launched through python/fp8q/runtime.py with torch
+tensors), ``F.scaled_mm(a, w.t(), sa_outer, BlockWise1x128, sw.t(),
+BlockWise128x128, output_dtype=bf16)`` and bf16 ``x @ w.t()``; every result is
+first checked against an f32 product of the dequantized inputs (fp8q and
+cuBLAS: rel. Frobenius), then timed with triton's do_bench (median).
+TFLOP/s = 2MNK/t. Table last; JSON to $OUT/bench_gemm.json.
+
+  bench_gemm.py --export-dir bench/gemm_kernels            (GPU, torch)
+  bench_gemm.py --export-dir bench/gemm_kernels --dry-run  (no GPU)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(_HERE, "..", "python"))
+sys.path.insert(0, os.path.join(_HERE, "..", "scripts", "device"))
+
+from fp8q.manifest import dims_of, load_manifest, unmet_requirements  # noqa: E402
+
+import check_gemm  # noqa: E402
+
+KERNEL = "fp8q_scaled_matmul_1x128_128x128_bf16"
+
+
+def bench_shape(kernel, m, n, k):
+    import torch  # noqa: PLC0415
+    import torch.nn.functional as F  # noqa: PLC0415
+    from torch.nn.functional import ScalingType  # noqa: PLC0415
+    try:
+        from triton.testing import do_bench  # noqa: PLC0415
+    except ImportError:
+        do_bench = None
+    torch.backends.cuda.matmul.allow_tf32 = False
+    dev = "cuda"
+    x = torch.randn(m, k, device=dev)
+    w = torch.randn(n, k, device=dev)
+    # 1x128 / 128x128 quantization (fp32 scales), as the recipe does.
+    sa = (x.view(m, k // 128, 128).abs().amax(-1).clamp(min=1e-4) / 448).float()
+    a = (x.view(m, k // 128, 128) / sa[..., None]).view(m, k).to(torch.float8_e4m3fn)
+    nb = -(-n // 128)
+    wp = torch.nn.functional.pad(w, (0, 0, 0, nb * 128 - n))
+    sw = (wp.view(nb, 128, k // 128, 128).abs().amax((1, 3)).clamp(min=1e-4) / 448).float()
+    wq = (wp.view(nb, 128, k // 128, 128) / sw[:, None, :, None]).view(nb * 128, k)[:n]
+    wq = wq.to(torch.float8_e4m3fn).contiguous()
+    sa = sa.contiguous()
+    sw = sw.contiguous()
+    out = torch.empty(m, n, device=dev, dtype=torch.bfloat16)
+    out.view(torch.int16).fill_(-1)  # poison
+    deq_a = a.float() * sa.repeat_interleave(128, 1)
+    deq_w = wq.float() * sw.repeat_interleave(128, 0)[:n].repeat_interleave(128, 1)
+    want = deq_a @ deq_w.t()
+
+    def rel(got):
+        return float((got.float() - want).norm() / want.norm())
+
+    def fp8q():
+        kernel(a, sa, wq, sw, out, M=m, N=n, K=k)
+
+    fp8q()
+    torch.cuda.synchronize()
+    row = {"M": m, "N": n, "K": k, "fp8q_err": rel(out),
+           "fp8q_unwritten": int(out.float().isnan().sum())}
+    timers = {"fp8q": fp8q, "bf16": lambda: x.bfloat16() @ w.bfloat16().t()}
+    xb, wb = x.bfloat16(), w.bfloat16()
+    timers["bf16"] = lambda: xb @ wb.t()
+    if m % 4 == 0 and n % 128 == 0:
+        sa_outer = sa.t().contiguous().t()
+
+        def cublas():
+            return F.scaled_mm(a, wq.t(), sa_outer, ScalingType.BlockWise1x128, sw.t(),
+                               ScalingType.BlockWise128x128, output_dtype=torch.bfloat16)
+        row["cublas_err"] = rel(cublas())
+        timers["cublas_block"] = cublas
+    flops = 2.0 * m * n * k
+    for name, fn in timers.items():
+        if do_bench is not None:
+            ms = do_bench(fn, return_mode="median")
+        else:
+            start, end = torch.cuda.Event(True), torch.cuda.Event(True)
+            for _ in range(3):
+                fn()
+            start.record()
+            for _ in range(20):
+                fn()
+            end.record()
+            torch.cuda.synchronize()
+            ms = start.elapsed_time(end) / 20
+        row[name + "_tflops"] = flops / ms / 1e9
+    return row
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--export-dir", required=True)
+    parser.add_argument("--kernel", default=KERNEL)
+    parser.add_argument("--dry-run", action="store_true")
+    parser.add_argument("--shapes", default="perf")
+    args = parser.parse_args(argv)
+    shapes = check_gemm.PERF_SHAPES if args.shapes == "perf" else [
+        tuple(int(v) for v in s.split("x")) for s in args.shapes.split(",")]
+    manifest = load_manifest(args.export_dir, check_files=not args.dry_run)
+    spec = manifest.kernel(args.kernel)
+    kernel = None
+    if not args.dry_run:
+        import fp8q.runtime as rt  # noqa: PLC0415
+        kernel = rt.load(args.export_dir)[args.kernel]
+    rows = []
+    for m, n, k in shapes:
+        env = {"M": m, "N": n, "K": k}
+        unmet = unmet_requirements(spec, env)
+        if args.dry_run or unmet:
+            grid = dims_of(spec.grid, env, "grid") if not unmet else "-"
+            rows.append({"M": m, "N": n, "K": k, "note": "skip " + " and ".join(unmet)
+                         if unmet else f"dry run, grid {grid}"})
+            continue
+        try:
+            rows.append(bench_shape(kernel, m, n, k))
+        except Exception as error:  # noqa: BLE001
+            rows.append({"M": m, "N": n, "K": k, "note": f"{type(error).__name__}: {error}"})
+    out_dir = os.environ.get("OUT")
+    if out_dir and not args.dry_run:
+        with open(os.path.join(out_dir, "bench_gemm.json"), "w") as f:
+            json.dump(rows, f, indent=1)
+    header = ("M", "N", "K", "fp8q", "cuBLAS block", "bf16", "fp8q/cuBLAS", "fp8q err",
+              "cuBLAS err", "note")
+    print(" | ".join(header))
+    for r in rows:
+        f, c, b = (r.get(x + "_tflops") for x in ("fp8q", "cublas_block", "bf16"))
+        print(" | ".join(str(v) for v in (
+            r["M"], r["N"], r["K"], f"{f:.0f}" if f else "-", f"{c:.0f}" if c else "-",
+            f"{b:.0f}" if b else "-", f"{f / c:.2f}" if f and c else "-",
+            f"{r['fp8q_err']:.2e}" if "fp8q_err" in r else "-",
+            f"{r['cublas_err']:.2e}" if "cublas_err" in r else "-", r.get("note", ""))))
+    bad = [r for r in rows if r.get("fp8q_err", 0) > check_gemm.DEFAULT_TOL
+           or r.get("fp8q_unwritten")]
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
