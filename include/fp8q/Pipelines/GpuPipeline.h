@@ -10,6 +10,8 @@
 #ifndef FP8Q_PIPELINES_GPUPIPELINE_H
 #define FP8Q_PIPELINES_GPUPIPELINE_H
 
+#include "fp8q/Conversion/Fp8qToGPU/Fp8qToGPU.h"
+
 #include "mlir/Pass/PassOptions.h"
 
 #include <string>
@@ -43,6 +45,22 @@ struct GpuPipelineOptions : PassPipelineOptions<GpuPipelineOptions> {
       llvm::cl::desc("If set, also write every kernel's cubin and PTX plus "
                      "manifest.json to this directory (fp8q-export-kernels)"),
       llvm::cl::init("")};
+  Option<Fp8qToGPUMemoryModel> memoryModel{
+      *this, "memory-model",
+      llvm::cl::desc("Where the kernels' operands live (convert-fp8q-to-gpu)"),
+      llvm::cl::init(Fp8qToGPUMemoryModel::Copy),
+      llvm::cl::values(
+          clEnumValN(Fp8qToGPUMemoryModel::Copy, "copy",
+                     "host memory: device buffers and copies around each "
+                     "launch (default)"),
+          clEnumValN(Fp8qToGPUMemoryModel::Unified, "unified",
+                     "device-accessible buffers: their addresses are passed "
+                     "to the kernels directly"))};
+  Option<bool> deallocate{
+      *this, "deallocate",
+      llvm::cl::desc("Free the host buffers that bufferization allocates "
+                     "(buffer-deallocation-pipeline)"),
+      llvm::cl::init(true)};
 };
 
 /// Adds `--fp8q-gpu-pipeline` to `pm` (anchored on builtin.module):

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+#===- build_gpu_e2e.sh - the GPU end-to-end executable --------------------===//
+#
+# Part of the fp8q project.
+#
+# Builds a self-contained directory that runs an fp8q program on a GPU where
+# no LLVM is installed: the program (default scripts/device/gpu_e2e/
+# gpu_e2e.mlir, a @main returning i32) is lowered with
+# `fp8-opt --fp8q-gpu-pipeline`, translated to LLVM IR (mlir-translate),
+# compiled (llc -filetype=obj -relocation-model=pic) and linked with the C
+# dump helper against libFP8QCudaRuntime.so (rpath $ORIGIN). The directory:
+#
+#   gpu_e2e                 the executable (needs libc, libstdc++, libcuda)
+#   libFP8QCudaRuntime.so   the mgpu* runtime (opens libcuda.so.1 itself)
+#   check_gpu_e2e.py        the checker (numpy) + python/fp8q/reference.py
+#   expected/*.bin          the expected arrays, computed here
+#   run.sh                  runs gpu_e2e (dumps to out/) and the checker
+#   build/                  the intermediate files (not needed to run)
+#
+# Usage: build_gpu_e2e.sh [--out DIR] [--build-dir DIR] [--program FILE]
+#                         [--pipeline-options OPTS] [--python PYTHON]
+#   --out               default <build-dir>/gpu-e2e
+#   --build-dir         the fp8q build (bin/fp8-opt, lib/libFP8QCudaRuntime.so);
+#                       default <repo>/build
+#   --pipeline-options  options of --fp8q-gpu-pipeline, e.g. format=isa or
+#                       memory-model=unified
+#   --python            a Python with numpy for the expected arrays
+#
+# Then, on the GPU machine: <out>/run.sh (exit status 0 = bit-exact).
+#
+#===----------------------------------------------------------------------===//
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+build=$root/build
+out=
+program=$here/gpu_e2e/gpu_e2e.mlir
+pipeline_options=
+python=
+llvm_bin=${FP8Q_LLVM_BIN:-/usr/lib/llvm-22/bin}
+
+while [ $# -gt 0 ]; do
+  case $1 in
+    --out) out=$2; shift 2 ;;
+    --build-dir) build=$2; shift 2 ;;
+    --program) program=$2; shift 2 ;;
+    --pipeline-options) pipeline_options=$2; shift 2 ;;
+    --python) python=$2; shift 2 ;;
+    -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
+    *) echo "build_gpu_e2e.sh: unknown argument '$1'" >&2; exit 2 ;;
+  esac
+done
+out=${out:-$build/gpu-e2e}
+if [ -z "$python" ]; then
+  for candidate in "$root/.venv/bin/python" python3; do
+    if "$candidate" -c "import numpy" 2>/dev/null; then python=$candidate; break; fi
+  done
+fi
+[ -n "$python" ] || { echo "build_gpu_e2e.sh: no Python with numpy (use --python)" >&2; exit 1; }
+runtime=$build/lib/libFP8QCudaRuntime.so
+for needed in "$build/bin/fp8-opt" "$runtime" "$llvm_bin/mlir-translate" "$llvm_bin/llc"; do
+  [ -e "$needed" ] || { echo "build_gpu_e2e.sh: $needed not found" >&2; exit 1; }
+done
+
+rm -rf "$out"
+mkdir -p "$out/build" "$out/expected" "$out/python/fp8q"
+work=$out/build
+pipeline=--fp8q-gpu-pipeline${pipeline_options:+=$pipeline_options}
+
+# Lower, translate, compile, link.
+"$build/bin/fp8-opt" "$program" "$pipeline" -o "$work/gpu_e2e.llvm.mlir"
+"$llvm_bin/mlir-translate" --mlir-to-llvmir "$work/gpu_e2e.llvm.mlir" -o "$work/gpu_e2e.ll"
+"$llvm_bin/llc" -O2 -filetype=obj -relocation-model=pic "$work/gpu_e2e.ll" -o "$work/gpu_e2e.o"
+"${CC:-cc}" -O2 -fPIC -c "$here/gpu_e2e/gpu_e2e_dump.c" -o "$work/gpu_e2e_dump.o"
+cp "$runtime" "$out/"
+"${CXX:-g++}" -o "$out/gpu_e2e" "$work/gpu_e2e.o" "$work/gpu_e2e_dump.o" \
+  -L"$out" -lFP8QCudaRuntime -Wl,-rpath,'$ORIGIN' -lm
+
+# The checker, the reference it imports, and the expected arrays.
+cp "$here/gpu_e2e/check_gpu_e2e.py" "$out/"
+cp "$root/python/fp8q/reference.py" "$out/python/fp8q/"
+echo "from fp8q import reference  # noqa: F401" > "$out/python/fp8q/__init__.py"
+"$python" "$out/check_gpu_e2e.py" --write-expected "$out/expected" > /dev/null
+cat > "$out/run.sh" <<'RUN'
+#!/bin/sh
+# Runs the GPU end-to-end executable and checks its dumps (exit 0: PASS).
+# PYTHON selects the interpreter (numpy needed); default python3.
+set -e
+cd "$(dirname "$0")"
+rm -rf out && mkdir out
+FP8Q_E2E_OUT=out ./gpu_e2e
+exec "${PYTHON:-python3}" check_gpu_e2e.py --dumps out --expected expected
+RUN
+chmod +x "$out/run.sh"
+
+# Self-contained: nothing from LLVM/MLIR, nothing outside the directory but
+# the system's C/C++ libraries (libcuda is opened at run time).
+if ldd "$out/gpu_e2e" | grep -E 'libLLVM|libMLIR|mlir_.*runner_utils|not found' >&2; then
+  echo "build_gpu_e2e.sh: the executable needs libraries that are not in $out" >&2
+  exit 1
+fi
+bytes=$(find "$out" -path "$work" -prune -o -type f -print0 | du -cb --files0-from=- | tail -1 | cut -f1)
+echo "build_gpu_e2e.sh: built $out ($bytes bytes to run; kernels: $(grep -o 'gpu.binary @[a-z0-9_]*' "$work/gpu_e2e.llvm.mlir" | cut -d@ -f2 | tr '\n' ' '))"
