@@ -100,5 +100,12 @@ if ldd "$out/gpu_e2e" | grep -E 'libLLVM|libMLIR|mlir_.*runner_utils|not found' 
   echo "build_gpu_e2e.sh: the executable needs libraries that are not in $out" >&2
   exit 1
 fi
+# What has to travel to the GPU machine stays small (the device tool
+# carries at most 64 MiB).
 bytes=$(find "$out" -path "$work" -prune -o -type f -print0 | du -cb --files0-from=- | tail -1 | cut -f1)
+max_bytes=$((20 * 1024 * 1024))
+if [ "$bytes" -ge "$max_bytes" ]; then
+  echo "build_gpu_e2e.sh: $out holds $bytes bytes to run, more than $max_bytes" >&2
+  exit 1
+fi
 echo "build_gpu_e2e.sh: built $out ($bytes bytes to run; kernels: $(grep -o 'gpu.binary @[a-z0-9_]*' "$work/gpu_e2e.llvm.mlir" | cut -d@ -f2 | tr '\n' ' '))"
