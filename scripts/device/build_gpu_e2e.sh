@@ -17,14 +17,23 @@
 #   run.sh                  runs gpu_e2e (dumps to out/) and the checker
 #   build/                  the intermediate files (not needed to run)
 #
+# With --with-model, also the bundled model graph (examples/tiny_moe_lm.mlir
+# after --fp8q-quantize-model) twice: model_gpu (--fp8q-gpu-pipeline, 46
+# kernel launches) and model_cpu (--fp8q-cpu-pipeline, all host loops), whose
+# printMemrefF32 calls dump the logits and the first normalized embeddings;
+# run.sh runs both and the checker wants them bit-identical (and equal to
+# expected/model/, model_cpu's output on the build machine).
+#
 # Usage: build_gpu_e2e.sh [--out DIR] [--build-dir DIR] [--program FILE]
 #                         [--pipeline-options OPTS] [--python PYTHON]
+#                         [--with-model]
 #   --out               default <build-dir>/gpu-e2e
 #   --build-dir         the fp8q build (bin/fp8-opt, lib/libFP8QCudaRuntime.so);
 #                       default <repo>/build
 #   --pipeline-options  options of --fp8q-gpu-pipeline, e.g. format=isa or
 #                       memory-model=unified
 #   --python            a Python with numpy for the expected arrays
+#   --with-model        add model_gpu and model_cpu (see above)
 #
 # Then, on the GPU machine: <out>/run.sh (exit status 0 = bit-exact).
 #
@@ -38,6 +47,7 @@ out=
 program=$here/gpu_e2e/gpu_e2e.mlir
 pipeline_options=
 python=
+with_model=0
 llvm_bin=${FP8Q_LLVM_BIN:-/usr/lib/llvm-22/bin}
 
 while [ $# -gt 0 ]; do
@@ -47,7 +57,8 @@ while [ $# -gt 0 ]; do
     --program) program=$2; shift 2 ;;
     --pipeline-options) pipeline_options=$2; shift 2 ;;
     --python) python=$2; shift 2 ;;
-    -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
+    --with-model) with_model=1; shift ;;
+    -h|--help) sed -n '2,42p' "$0"; exit 0 ;;
     *) echo "build_gpu_e2e.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
@@ -68,14 +79,29 @@ mkdir -p "$out/build" "$out/expected" "$out/python/fp8q"
 work=$out/build
 pipeline=--fp8q-gpu-pipeline${pipeline_options:+=$pipeline_options}
 
+# Translates, compiles and links the LLVM-dialect module $work/$1.llvm.mlir
+# into the executable $out/$1.
+link_executable() {
+  "$llvm_bin/mlir-translate" --mlir-to-llvmir "$work/$1.llvm.mlir" -o "$work/$1.ll"
+  "$llvm_bin/llc" -O2 -filetype=obj -relocation-model=pic "$work/$1.ll" -o "$work/$1.o"
+  "${CXX:-g++}" -o "$out/$1" "$work/$1.o" "$work/gpu_e2e_dump.o" \
+    -L"$out" -lFP8QCudaRuntime -Wl,-rpath,'$ORIGIN' -lm
+}
+
 # Lower, translate, compile, link.
-"$build/bin/fp8-opt" "$program" "$pipeline" -o "$work/gpu_e2e.llvm.mlir"
-"$llvm_bin/mlir-translate" --mlir-to-llvmir "$work/gpu_e2e.llvm.mlir" -o "$work/gpu_e2e.ll"
-"$llvm_bin/llc" -O2 -filetype=obj -relocation-model=pic "$work/gpu_e2e.ll" -o "$work/gpu_e2e.o"
-"${CC:-cc}" -O2 -fPIC -c "$here/gpu_e2e/gpu_e2e_dump.c" -o "$work/gpu_e2e_dump.o"
 cp "$runtime" "$out/"
-"${CXX:-g++}" -o "$out/gpu_e2e" "$work/gpu_e2e.o" "$work/gpu_e2e_dump.o" \
-  -L"$out" -lFP8QCudaRuntime -Wl,-rpath,'$ORIGIN' -lm
+"${CC:-cc}" -O2 -fPIC -c "$here/gpu_e2e/gpu_e2e_dump.c" -o "$work/gpu_e2e_dump.o"
+"$build/bin/fp8-opt" "$program" "$pipeline" -o "$work/gpu_e2e.llvm.mlir"
+link_executable gpu_e2e
+if [ "$with_model" = 1 ]; then
+  "$build/bin/fp8-opt" "$root/examples/tiny_moe_lm.mlir" --fp8q-quantize-model -o "$work/model.fp8.mlir"
+  "$build/bin/fp8-opt" "$work/model.fp8.mlir" "$pipeline" -o "$work/model_gpu.llvm.mlir"
+  "$build/bin/fp8-opt" "$work/model.fp8.mlir" --fp8q-cpu-pipeline -o "$work/model_cpu.llvm.mlir"
+  link_executable model_gpu
+  link_executable model_cpu
+  mkdir -p "$out/expected/model"
+  FP8Q_E2E_OUT="$out/expected/model" "$out/model_cpu" > /dev/null
+fi
 
 # The checker, the reference it imports, and the expected arrays.
 cp "$here/gpu_e2e/check_gpu_e2e.py" "$out/"
@@ -90,13 +116,23 @@ set -e
 cd "$(dirname "$0")"
 rm -rf out && mkdir out
 FP8Q_E2E_OUT=out ./gpu_e2e
-exec "${PYTHON:-python3}" check_gpu_e2e.py --dumps out --expected expected
+if [ -x model_gpu ]; then
+  # The model's @main returns void: its exit status means nothing, the
+  # checker judges the dumps.
+  mkdir out/model_gpu out/model_cpu
+  echo "model_gpu:"
+  FP8Q_E2E_OUT=out/model_gpu ./model_gpu || echo "model_gpu: exit status $?"
+  echo "model_cpu:"
+  FP8Q_E2E_OUT=out/model_cpu ./model_cpu || echo "model_cpu: exit status $?"
+  set -- --model out
+fi
+exec "${PYTHON:-python3}" check_gpu_e2e.py --dumps out --expected expected "$@"
 RUN
 chmod +x "$out/run.sh"
 
 # Self-contained: nothing from LLVM/MLIR, nothing outside the directory but
 # the system's C/C++ libraries (libcuda is opened at run time).
-if ldd "$out/gpu_e2e" | grep -E 'libLLVM|libMLIR|mlir_.*runner_utils|not found' >&2; then
+if ldd "$out"/gpu_e2e "$out"/model_* 2>/dev/null | grep -E 'libLLVM|libMLIR|mlir_.*runner_utils|not found' >&2; then
   echo "build_gpu_e2e.sh: the executable needs libraries that are not in $out" >&2
   exit 1
 fi

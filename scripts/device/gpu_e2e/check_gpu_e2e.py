@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks the dumps of the GPU end-to-end program (gpu_e2e.mlir) bit for bit.
 
-  check_gpu_e2e.py --dumps DIR [--expected DIR]   compare a run's dumps
+  check_gpu_e2e.py --dumps DIR [--expected DIR] [--model DIR]
+                                                  compare a run's dumps
   check_gpu_e2e.py --write-expected DIR           write the expected arrays
 
 The inputs x, w, g are rebuilt with numpy from the formulas in gpu_e2e.mlir
@@ -13,6 +14,11 @@ results (dw = dequantize, y = scaled_matmul in f32). With --expected, the
 dumps are also compared with the files written by --write-expected where the
 program was built (the same arrays; this shows that the reference gives the
 same answer on both machines).
+
+--model DIR compares the model executables' dumps (build_gpu_e2e.sh
+--with-model): DIR/model_gpu/memref<i>.bin (GPU pipeline) with
+DIR/model_cpu/memref<i>.bin (CPU pipeline, same machine) bit for bit, and
+both with <expected>/model/ (the CPU pipeline on the build machine).
 
 Comparison: codes and integer views byte for byte; f32 and bf16 arrays bit
 for bit, except that two NaNs match whatever their payloads (the GPU's
@@ -140,11 +146,56 @@ def compare(name, got, want):
     return False, f"{name:4s} FAIL {count} of {got.size} differ: {listed}"
 
 
+#: The model's printMemrefF32 dumps: name -> (what, shape).
+MODEL_ARRAYS = {"memref0": ("logits", (16, 512)),
+                "memref1": ("first normalized embeddings", (16, 256))}
+
+
+def check_model(model_dir, expected_dir):
+    """Compares model_gpu's dumps with model_cpu's (and the build machine's)."""
+    ok = True
+    for name, (what, shape) in MODEL_ARRAYS.items():
+        arrays = {}
+        for run in ("model_gpu", "model_cpu"):
+            path = os.path.join(model_dir, run, name + ".bin")
+            arrays[run] = (np.fromfile(path, dtype=np.uint32)
+                           if os.path.exists(path) else None)
+        if expected_dir:
+            path = os.path.join(expected_dir, "model", name + ".bin")
+            arrays["build machine"] = np.fromfile(path, dtype=np.uint32)
+        gpu = arrays.pop("model_gpu")
+        size = int(np.prod(shape))
+        if gpu is None or gpu.size != size:
+            print(f"model {name} ({what}) FAIL: model_gpu dumped "
+                  f"{'nothing' if gpu is None else gpu.size}, expected {size}")
+            ok = False
+            continue
+        for other, array in arrays.items():
+            if array is None or array.size != size:
+                print(f"model {name} ({what}) FAIL: {other} dump missing")
+                ok = False
+                continue
+            differ = int(np.count_nonzero(gpu != array))
+            label = "model_cpu" if other == "model_cpu" else other + " (cpu)"
+            if differ:
+                worst = float(np.nanmax(np.abs(gpu.view(np.float32) -
+                                               array.view(np.float32))))
+                print(f"model {name} ({what}) FAIL: gpu vs {label}: {differ} "
+                      f"of {size} differ (max |diff| {worst:g})")
+                ok = False
+            else:
+                print(f"model {name} ({what}) ok   gpu == {label}: {size} f32 "
+                      "bit-identical")
+    return ok
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dumps", help="directory with the run's <name>.bin")
     parser.add_argument("--expected",
                         help="directory written by --write-expected")
+    parser.add_argument("--model", metavar="DIR",
+                        help="compare DIR/model_gpu with DIR/model_cpu")
     parser.add_argument("--write-expected", metavar="DIR",
                         help="write the expected <name>.bin files to DIR")
     args = parser.parse_args(argv)
@@ -181,6 +232,8 @@ def main(argv=None):
         passed, line = compare(name, got, want[name])
         ok &= passed
         print(line)
+    if args.model:
+        ok &= check_model(args.model, args.expected)
     print("gpu-e2e: PASS" if ok else "gpu-e2e: FAIL")
     return 0 if ok else 1
 
