@@ -19,6 +19,9 @@
 //   FP8Q_MOCK_CUDA_CORRUPT   "flip": selftest_* kernels flip the lowest bit
 //                            of their first output code; "skip": they write
 //                            nothing (to test that checkers notice)
+// Like the real driver, the first successful cuInit registers an exit
+// handler after which the driver is shut down: calls from global destructors
+// (modules unloaded by MLIR host code) get CUDA_ERROR_DEINITIALIZED.
 // Module images: an ELF cubin is accepted if its e_flags name the device's
 // SM, PTX if its .target is not newer than the device, and any image that
 // starts with "FP8QMOCK"; every other image fails with
@@ -80,6 +83,7 @@ constexpr CUresult CUDA_SUCCESS = 0;
 constexpr CUresult CUDA_ERROR_INVALID_VALUE = 1;
 constexpr CUresult CUDA_ERROR_OUT_OF_MEMORY = 2;
 constexpr CUresult CUDA_ERROR_NOT_INITIALIZED = 3;
+constexpr CUresult CUDA_ERROR_DEINITIALIZED = 4;
 constexpr CUresult CUDA_ERROR_NO_DEVICE = 100;
 constexpr CUresult CUDA_ERROR_INVALID_DEVICE = 101;
 constexpr CUresult CUDA_ERROR_INVALID_IMAGE = 200;
@@ -182,6 +186,13 @@ MockState &state() {
 
 thread_local std::vector<CUcontext> tContextStack;
 
+/// Set by the exit handler that cuInit registers, like the real driver's:
+/// it runs before the host program's global destructors, whose calls then
+/// fail with CUDA_ERROR_DEINITIALIZED.
+std::atomic<bool> gDriverShutDown{false};
+
+void shutDownDriver() { gDriverShutDown = true; }
+
 void logf(const char *format, const std::string &text) {
   if (std::getenv("FP8Q_MOCK_CUDA_LOG"))
     std::fprintf(stderr, format, text.c_str());
@@ -203,6 +214,8 @@ bool isDevicePointer(const void *ptr, size_t bytes) {
 //===----------------------------------------------------------------------===//
 
 constexpr float kE4M3Max = 448.0f;
+/// The NaN that PTX max.NaN.f32 and the other f32 instructions return.
+constexpr uint32_t kCanonicalNaNBits = 0x7FFFFFFFu;
 constexpr float kSelfTestEps = 1e-4f;
 constexpr int64_t kGroup = 128;
 
@@ -565,6 +578,16 @@ CUresult runFp8qKernel(const std::string &name, void **params) {
     break;
   }
   }
+  // NOTE: the kernels take max(amax, eps) with max.NaN.f32, which returns
+  // the canonical NaN 0x7FFFFFFF, so a NaN scale has these bits on the GPU
+  // (checked on an H200); the host arithmetic above keeps other payloads.
+  for (size_t output = 1; output < outputs.size(); output += 2) {
+    auto *scales = static_cast<uint32_t *>(outputs[output]);
+    int64_t count = pointers[output + (transpose ? 2 : 1)].second / 4;
+    for (int64_t i = 0; i < count; ++i)
+      if ((scales[i] & 0x7FFFFFFFu) > 0x7F800000u)
+        scales[i] = kCanonicalNaNBits;
+  }
   return CUDA_SUCCESS;
 }
 
@@ -647,6 +670,8 @@ CUresult copyBytes(void *dst, const void *src, size_t bytes) {
 }
 
 CUresult requireContext() {
+  if (gDriverShutDown)
+    return CUDA_ERROR_DEINITIALIZED;
   if (!state().initialized)
     return CUDA_ERROR_NOT_INITIALIZED;
   if (tContextStack.empty() || !tContextStack.back())
@@ -665,6 +690,8 @@ constexpr KnownError kErrors[] = {
     {CUDA_ERROR_OUT_OF_MEMORY, "CUDA_ERROR_OUT_OF_MEMORY", "out of memory"},
     {CUDA_ERROR_NOT_INITIALIZED, "CUDA_ERROR_NOT_INITIALIZED",
      "initialization error"},
+    {CUDA_ERROR_DEINITIALIZED, "CUDA_ERROR_DEINITIALIZED",
+     "driver shutting down"},
     {CUDA_ERROR_NO_DEVICE, "CUDA_ERROR_NO_DEVICE",
      "no CUDA-capable device is detected"},
     {CUDA_ERROR_INVALID_DEVICE, "CUDA_ERROR_INVALID_DEVICE",
@@ -710,6 +737,8 @@ MOCK_EXPORT CUresult cuInit(unsigned flags) {
     return CUDA_ERROR_INVALID_VALUE;
   if (s.devices <= 0)
     return CUDA_ERROR_NO_DEVICE;
+  if (!s.initialized)
+    std::atexit(shutDownDriver);
   s.initialized = true;
   return CUDA_SUCCESS;
 }
@@ -808,6 +837,8 @@ MOCK_EXPORT CUresult cuDevicePrimaryCtxRelease_v2(CUdevice) {
 }
 
 MOCK_EXPORT CUresult cuCtxGetCurrent(CUcontext *context) {
+  if (gDriverShutDown)
+    return CUDA_ERROR_DEINITIALIZED;
   *context = tContextStack.empty() ? nullptr : tContextStack.back();
   return CUDA_SUCCESS;
 }
@@ -821,6 +852,8 @@ MOCK_EXPORT CUresult cuCtxSetCurrent(CUcontext context) {
 }
 
 MOCK_EXPORT CUresult cuCtxPushCurrent_v2(CUcontext context) {
+  if (gDriverShutDown)
+    return CUDA_ERROR_DEINITIALIZED;
   if (!context)
     return CUDA_ERROR_INVALID_CONTEXT;
   tContextStack.push_back(context);
@@ -873,6 +906,8 @@ MOCK_EXPORT CUresult cuModuleLoadDataEx(CUmodule *module, const void *image,
 }
 
 MOCK_EXPORT CUresult cuModuleUnload(CUmodule module) {
+  if (gDriverShutDown)
+    return CUDA_ERROR_DEINITIALIZED;
   if (!module)
     return CUDA_ERROR_INVALID_HANDLE;
   delete module;
@@ -1020,6 +1055,8 @@ MOCK_EXPORT CUresult cuMemAllocManaged(CUdeviceptr *ptr, size_t bytes,
 }
 
 MOCK_EXPORT CUresult cuMemFree_v2(CUdeviceptr ptr) {
+  if (gDriverShutDown)
+    return CUDA_ERROR_DEINITIALIZED;
   MockState &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   auto it = s.allocations.find(ptr);
