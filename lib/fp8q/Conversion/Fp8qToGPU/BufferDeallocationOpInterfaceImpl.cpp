@@ -35,7 +35,6 @@ void fp8q::registerGPUHostBufferDeallocationExternalModels(
   registry.addExtension(+[](MLIRContext *context, gpu::GPUDialect *) {
     gpu::LaunchFuncOp::attachInterface<
         NoOwnershipChangeModel<gpu::LaunchFuncOp>>(*context);
-    gpu::WaitOp::attachInterface<NoOwnershipChangeModel<gpu::WaitOp>>(
-        *context);
+    gpu::WaitOp::attachInterface<NoOwnershipChangeModel<gpu::WaitOp>>(*context);
   });
 }

@@ -211,9 +211,8 @@ private:
                        Value dependency);
   /// Memory model `copy`: device buffers, copies, launch, copies back,
   /// frees, wait.
-  void emitCopyingLaunch(gpu::GPUFuncOp kernel,
-                         const QuantKernelConfig &config, Value gridX,
-                         Value gridY, ArrayRef<Value> outputs);
+  void emitCopyingLaunch(gpu::GPUFuncOp kernel, const QuantKernelConfig &config,
+                         Value gridX, Value gridY, ArrayRef<Value> outputs);
   /// A device buffer shaped like the host buffer `like`, allocated on the
   /// stream after `token` (updated).
   Value allocateOnDevice(Value like, Value &token);
@@ -401,9 +400,8 @@ void LaunchEmitter::emitCopyingLaunch(gpu::GPUFuncOp kernel,
   Type tokenType = gpu::AsyncTokenType::get(rewriter.getContext());
   // One stream, created by the first gpu.wait; every step depends on the
   // previous one, so they run in order on it.
-  Value token =
-      gpu::WaitOp::create(rewriter, loc, tokenType, ValueRange{})
-          .getAsyncToken();
+  Value token = gpu::WaitOp::create(rewriter, loc, tokenType, ValueRange{})
+                    .getAsyncToken();
   SmallVector<Value, 5> deviceBuffers;
   for (Value input : inputs) {
     Value device = allocateOnDevice(input, token);
@@ -563,8 +561,7 @@ struct FusedQuantizeLowering : OpRewritePattern<QuantizeOp> {
     ResultBuffers rows = allocateQuantizeResults(emitter, rowOp);
     ResultBuffers cols = allocateQuantizeResults(emitter, colOp);
     QuantKernelConfig config = getConfig(QuantKernelKind::Fused, op);
-    emitter.launch(config,
-                   {rows.codes, rows.scales, cols.codes, cols.scales});
+    emitter.launch(config, {rows.codes, rows.scales, cols.codes, cols.scales});
     SmallVector<Value, 2> rowResults{
         emitter.toTensor(rows.codes, rowOp.getQ().getType()),
         emitter.toTensor(rows.scales, rowOp.getScale().getType())};
