@@ -409,8 +409,7 @@ extern "C" void mgpuModuleUnload(void *module) {
   ScopedContext context(__func__, DriverShutdown::Tolerated);
   if (context.isDriverShutDown())
     return;
-  CUresult result =
-      FP8Q_CU_CALL(cuModuleUnload, static_cast<CUmodule>(module));
+  CUresult result = FP8Q_CU_CALL(cuModuleUnload, static_cast<CUmodule>(module));
   if (result != CUDA_SUCCESS && result != CUDA_ERROR_DEINITIALIZED)
     fatalCuda(__func__, "cuModuleUnload", result);
 }

@@ -461,10 +461,10 @@ float halfToFloat(uint16_t bits) {
   int exponent = (bits >> 10) & 0x1F, mantissa = bits & 0x3FF;
   if (exponent == 0x1F)
     return bitsToFloat(sign | 0x7F800000u | (mantissa << 13));
-  float magnitude = exponent == 0
-                        ? std::ldexp(static_cast<float>(mantissa), -24)
-                        : std::ldexp(static_cast<float>(1024 + mantissa),
-                                     exponent - 25);
+  float magnitude =
+      exponent == 0
+          ? std::ldexp(static_cast<float>(mantissa), -24)
+          : std::ldexp(static_cast<float>(1024 + mantissa), exponent - 25);
   return sign ? -magnitude : magnitude;
 }
 
@@ -498,9 +498,7 @@ CUresult runFp8qKernel(const std::string &name, void **params) {
   auto cols = param<int64_t>(params, sizeIndex + 1);
   int64_t rowTiles = (rows + kGroup - 1) / kGroup;
   int64_t colTiles = (cols + kGroup - 1) / kGroup;
-  int64_t sourceBytes = kernel.source == 'f'   ? 4
-                        : kernel.source == 'e' ? 1
-                                               : 2;
+  int64_t sourceBytes = kernel.source == 'f' ? 4 : kernel.source == 'e' ? 1 : 2;
 
   // The pointers and the bytes each covers, in parameter order.
   std::vector<std::pair<void *, int64_t>> pointers;
