@@ -1,6 +1,6 @@
 // Source of bench/gemm_kernels/ (the wgmma GEMM variants for PERF.md's shapes;
 // the kernels are shape-generic, so one bf16 kernel serves every row):
-//   fp8-opt bench/gemm_kernels.mlir --fp8q-gpu-pipeline="gemm=wgmma export-dir=bench/gemm_kernels" -o /dev/null
+//   fp8-opt bench/gemm_kernels.mlir --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified export-dir=bench/gemm_kernels" -o /dev/null
 func.func @fprop(%a: tensor<4096x16384xf8E4M3FN>, %sa: tensor<4096x128xf32>, %b: tensor<7168x16384xf8E4M3FN>, %sb: tensor<56x128xf32>, %y0: tensor<4096x7168xbf16>) -> tensor<4096x7168xbf16> {
   %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0)
       : tensor<4096x16384xf8E4M3FN>, tensor<4096x128xf32>, tensor<7168x16384xf8E4M3FN>, tensor<56x128xf32> -> tensor<4096x7168xbf16>

@@ -65,6 +65,19 @@ try:
 except (OSError, subprocess.SubprocessError):
     pass
 
+# libFP8QCudaRuntime (feature fp8q-cuda-runtime: it was built, cuda.h was
+# found) and the mock CUDA driver of test/Runtime/MockCuda (always built),
+# for FP8Q_CUDA_DRIVER_LIBRARY. Tests set that variable themselves; never
+# inherit one.
+if config.fp8q_cuda_runtime.upper() in ("ON", "TRUE", "1", "YES"):
+    config.available_features.add("fp8q-cuda-runtime")
+config.substitutions.append(
+    ("%fp8q_cuda_runtime",
+     os.path.join(config.fp8q_lib_dir, "libFP8QCudaRuntime.so")))
+config.substitutions.append(
+    ("%mock_cuda", os.path.join(config.fp8q_lib_dir, "libfp8q_mock_cuda.so")))
+config.environment.pop("FP8Q_CUDA_DRIVER_LIBRARY", None)
+
 # CPU execution (mlir-runner) support libraries of the LLVM 22 install.
 for name in ("mlir_runner_utils", "mlir_c_runner_utils"):
     config.substitutions.append(

@@ -17,9 +17,9 @@ class DialectRegistry;
 
 namespace mlir::fp8q {
 
-/// Registers the fp8q dialect (and the interface models fp8q ops rely on)
-/// into `registry`. This is what an embedding compiler needs to parse and
-/// verify fp8q IR.
+/// Registers the fp8q dialect (and the interface models fp8q ops and the GPU
+/// pipeline's buffer deallocation rely on) into `registry`. This is what an
+/// embedding compiler needs to parse and verify fp8q IR.
 void registerFp8qDialects(DialectRegistry &registry);
 
 /// Registers every fp8q pass and pass pipeline with the global registry so

@@ -279,16 +279,25 @@ std::string DeviceInfo::describe() const {
          ")";
 }
 
-ScopedContext::ScopedContext(const char *entry)
+ScopedContext::ScopedContext(const char *entry, DriverShutdown shutdown)
     : info(&currentDevice()), entry(entry) {
   const DriverApi &api = driver();
+  auto isShutDown = [&](CUresult result) {
+    driverShutDown = shutdown == DriverShutdown::Tolerated &&
+                     result == CUDA_ERROR_DEINITIALIZED;
+    return driverShutDown;
+  };
   CUcontext current = nullptr;
   CUresult result = api.cuCtxGetCurrent(&current);
+  if (isShutDown(result))
+    return;
   if (result != CUDA_SUCCESS)
     fatalCuda(entry, "cuCtxGetCurrent", result);
   if (current == info->context)
     return;
   result = api.cuCtxPushCurrent(info->context);
+  if (isShutDown(result))
+    return;
   if (result != CUDA_SUCCESS)
     fatalCuda(entry, "cuCtxPushCurrent", result);
   pushed = true;

@@ -157,22 +157,41 @@ void selectDevice(int ordinal);
 /// first use.
 const DeviceInfo &currentDevice();
 
+/// What a ScopedContext does when the driver has shut down
+/// (CUDA_ERROR_DEINITIALIZED).
+enum class DriverShutdown {
+  /// Report it and end the process, like any other CUDA error.
+  Fatal,
+  /// Note it (ScopedContext::isDriverShutDown): the entry point releases a
+  /// resource and is called from a global destructor at process exit, where
+  /// the driver's own exit handler may already have run (it is registered
+  /// when the driver initializes, i.e. during the host program's global
+  /// constructors, so it runs before the destructors of .fini_array). Then
+  /// there is nothing left to release.
+  Tolerated,
+};
+
 /// Makes the runtime's context current for the lifetime of the object and
 /// restores the caller's afterwards (so that a host program's own contexts,
 /// e.g. PyTorch's, are left alone).
 class ScopedContext {
 public:
-  explicit ScopedContext(const char *entry);
+  explicit ScopedContext(const char *entry,
+                         DriverShutdown shutdown = DriverShutdown::Fatal);
   ~ScopedContext();
   ScopedContext(const ScopedContext &) = delete;
   ScopedContext &operator=(const ScopedContext &) = delete;
 
   const DeviceInfo &device() const { return *info; }
+  /// True if the driver had shut down (only with DriverShutdown::Tolerated):
+  /// no context was made current and the entry point must return.
+  bool isDriverShutDown() const { return driverShutDown; }
 
 private:
   const DeviceInfo *info;
   const char *entry;
   bool pushed = false;
+  bool driverShutDown = false;
 };
 
 /// True if the environment variable `name` is set to something other than

@@ -404,11 +404,12 @@ extern "C" void *mgpuModuleLoadJIT(void *data, int32_t optLevel) {
 }
 
 extern "C" void mgpuModuleUnload(void *module) {
-  ScopedContext context(__func__);
-  CUresult result =
-      FP8Q_CU_CALL(cuModuleUnload, static_cast<CUmodule>(module));
   // NOTE: host code unloads its modules in global destructors; if the driver
   // has already shut down at process exit there is nothing left to release.
+  ScopedContext context(__func__, DriverShutdown::Tolerated);
+  if (context.isDriverShutDown())
+    return;
+  CUresult result = FP8Q_CU_CALL(cuModuleUnload, static_cast<CUmodule>(module));
   if (result != CUDA_SUCCESS && result != CUDA_ERROR_DEINITIALIZED)
     fatalCuda(__func__, "cuModuleUnload", result);
 }
@@ -613,7 +614,9 @@ extern "C" void *mgpuMemAlloc(uint64_t sizeBytes, void * /*stream*/,
 extern "C" void mgpuMemFree(void *ptr, void *stream) {
   if (!ptr)
     return;
-  ScopedContext context(__func__);
+  ScopedContext context(__func__, DriverShutdown::Tolerated);
+  if (context.isDriverShutDown())
+    return;
   // NOTE: cuMemFree does not wait for work already queued on the stream that
   // may still use the memory; drain the stream first.
   if (stream)

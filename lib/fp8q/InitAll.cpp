@@ -6,6 +6,7 @@
 
 #include "fp8q/InitAll.h"
 
+#include "fp8q/Conversion/Fp8qToGPU/BufferDeallocationOpInterfaceImpl.h"
 #include "fp8q/Conversion/Passes.h"
 #include "fp8q/IR/Fp8qDialect.h"
 #include "fp8q/Pipelines/Pipelines.h"
@@ -22,6 +23,8 @@ using namespace mlir;
 
 void fp8q::registerFp8qDialects(DialectRegistry &registry) {
   registry.insert<fp8q::Fp8qDialect>();
+  // The GPU pipeline's buffer deallocation needs them (gpu.launch_func).
+  registerGPUHostBufferDeallocationExternalModels(registry);
 }
 
 void fp8q::registerFp8qPasses() {

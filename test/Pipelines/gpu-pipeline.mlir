@@ -5,17 +5,46 @@
 // RUN: fp8-opt %s --fp8q-gpu-pipeline=cuda-path=%t.no-cuda 2>&1 | FileCheck %s --check-prefixes=CHECK,ISA,NOPTXAS
 // RUN: %if ptxas %{ fp8-opt %s --fp8q-gpu-pipeline=format=bin | FileCheck %s --check-prefixes=CHECK,BIN %}
 // RUN: %if ptxas %{ fp8-opt %s --fp8q-gpu-pipeline 2>&1 | FileCheck %s --check-prefixes=CHECK,BIN,AUTO %}
+// RUN: fp8-opt %s --fp8q-gpu-pipeline="format=isa deallocate=false" | FileCheck %s --check-prefix=LEAK
 
 // Without ptxas (format=auto) the pipeline falls back to PTX and says so.
 // NOPTXAS: warning: fp8q-gpu-pipeline: ptxas not found (searched {{.*}}.no-cuda/bin); the kernels are serialized as PTX (format=isa)
 // AUTO-NOT: warning
 
+// deallocate=false keeps the host buffers (no free).
+// LEAK-LABEL: llvm.func @layer(
+// LEAK:         llvm.call @mgpuMemFree
+// LEAK-NOT:     llvm.call @free
+// LEAK:         llvm.return
+
 // CHECK-LABEL: module attributes {gpu.container_module}
 // CHECK-LABEL: llvm.func @layer(
-// The linalg op around the quantize is lowered to host loops.
+// The linalg op around the quantize is lowered to host loops, into a host
+// buffer.
+// CHECK:         %[[Y:.*]] = llvm.call @malloc
 // CHECK:         llvm.fmul
-// CHECK:         gpu.launch_func @fp8q_quantize_1x128_bf16_fp32::@fp8q_quantize_1x128_bf16_fp32
-// CHECK-SAME:        args(%{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : i64, %{{.*}} : i64)
+// The launch (memory model `copy`): on one stream, a device buffer for the
+// source and the copy in, device buffers for the results, the kernel on
+// device pointers, the copies back into the host results, the frees, and
+// the host waits for the stream.
+// CHECK:         %[[STREAM:.*]] = llvm.call @mgpuStreamCreate()
+// CHECK:         %[[DX:.*]] = llvm.call @mgpuMemAlloc(%{{.*}}, %[[STREAM]], %{{.*}})
+// CHECK:         llvm.call @mgpuMemcpy(%[[DX]], %{{.*}}, %{{.*}}, %[[STREAM]])
+// CHECK:         %[[DQ:.*]] = llvm.call @mgpuMemAlloc(%{{.*}}, %[[STREAM]], %{{.*}})
+// CHECK:         %[[DS:.*]] = llvm.call @mgpuMemAlloc(%{{.*}}, %[[STREAM]], %{{.*}})
+// CHECK:         %[[PX:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr
+// CHECK:         gpu.launch_func <%[[STREAM]] : !llvm.ptr> @fp8q_quantize_1x128_bf16_fp32::@fp8q_quantize_1x128_bf16_fp32
+// CHECK-SAME:        args(%[[PX]] : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : i64, %{{.*}} : i64)
+// CHECK:         llvm.call @mgpuMemcpy(%{{.*}}, %[[DQ]], %{{.*}}, %[[STREAM]])
+// CHECK:         llvm.call @mgpuMemcpy(%{{.*}}, %[[DS]], %{{.*}}, %[[STREAM]])
+// CHECK:         llvm.call @mgpuMemFree(%[[DX]], %[[STREAM]])
+// CHECK:         llvm.call @mgpuMemFree(%[[DQ]], %[[STREAM]])
+// CHECK:         llvm.call @mgpuMemFree(%[[DS]], %[[STREAM]])
+// CHECK:         llvm.call @mgpuStreamSynchronize(%[[STREAM]])
+// CHECK:         llvm.call @mgpuStreamDestroy(%[[STREAM]])
+// The intermediate host buffer is freed (buffer deallocation); the results
+// are returned to the caller.
+// CHECK:         llvm.call @free(%[[Y]])
 // CHECK:         llvm.return
 // CHECK-NOT:   gpu.module
 // ISA:         gpu.binary @fp8q_quantize_1x128_bf16_fp32 [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">, properties = {{.*}}, assembly = "

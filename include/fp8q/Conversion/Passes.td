@@ -81,9 +81,18 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
     gpu/nvvm/arith/scf/vector/llvm ops (docs/GPU.md, "Kernels"):
 
     * the operands are taken with `bufferization.to_buffer`, the results are
-      fresh `memref.alloc`s returned through `bufferization.to_tensor
+      fresh host `memref.alloc`s returned through `bufferization.to_tensor
       restrict writable`, so the rest of the program bufferizes with
       `one-shot-bufferize` afterwards;
+    * with `memory-model=copy` (the default) the tensors stay in host memory:
+      each launch allocates device buffers for its operands (`gpu.alloc`,
+      marked `bufferization.manual_deallocation`), copies the inputs to the
+      device, launches, copies the results back into the host buffers and
+      frees the device buffers, all chained on one stream (async tokens)
+      that the host waits for (`gpu.wait`) before the results are used.
+      `memory-model=unified` passes the host buffers' addresses to the
+      kernel directly (synchronous launch), for programs whose buffers are
+      device-accessible (managed memory, pageable memory access);
     * each kernel lives in its own `gpu.module` (target `#nvvm.target` for
       `chip`) named after the kernel variant, e.g.
       `fp8q_quantize_1x128_bf16_fp32`; kernels are shape-generic (sizes are
@@ -103,7 +112,9 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
     128, K % 128 == 0, promotion_interval 32/64/128) becomes a launch of the
     Hopper GEMM kernel (Hopper/ScaledMatmulKernel.h) with TMA descriptors
     created on the host (`nvgpu.tma.create.descriptor` of an i8 view); this
-    path is not yet validated on a GPU, hence not the default.
+    path needs device-accessible operands (`memory-model=unified`), hence
+    not the default; its exported kernel has been checked on an H200
+    (docs/GPU.md).
     Other fp8q ops are left alone. The numerics are those of
     docs/Numerics.md, bit for bit.
 
@@ -114,18 +125,29 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
         : tensor<256x512xbf16> -> tensor<256x512xf8E4M3FN>, tensor<256x4xf32>
     ```
 
-    becomes (abridged)
+    becomes (abridged; the other buffers alike)
 
     ```mlir
     %xb = bufferization.to_buffer %x read_only : tensor<256x512xbf16> to memref<256x512xbf16>
     %qb = memref.alloc() {alignment = 64 : i64} : memref<256x512xf8E4M3FN>
     %sb = memref.alloc() {alignment = 64 : i64} : memref<256x4xf32>
-    %px = llvm.inttoptr %xi : i64 to !llvm.ptr          // and %pq, %ps
-    gpu.launch_func @fp8q_quantize_1x128_bf16_fp32::@fp8q_quantize_1x128_bf16_fp32
+    %t0 = gpu.wait async
+    %dx, %t1 = gpu.alloc async [%t0] () {bufferization.manual_deallocation} : memref<256x512xbf16>
+    %t2 = gpu.memcpy async [%t1] %dx, %xb : memref<256x512xbf16>, memref<256x512xbf16>
+    %dq, %t3 = gpu.alloc async [%t2] () {bufferization.manual_deallocation} : memref<256x512xf8E4M3FN>
+    %ds, %t4 = gpu.alloc async [%t3] () {bufferization.manual_deallocation} : memref<256x4xf32>
+    %px = llvm.inttoptr %xi : i64 to !llvm.ptr          // and %pq, %ps of %dq, %ds
+    %t5 = gpu.launch_func async [%t4]
+        @fp8q_quantize_1x128_bf16_fp32::@fp8q_quantize_1x128_bf16_fp32
         blocks in (%c4, %c2, %c1) threads in (%c256, %c1, %c1)
         dynamic_shared_memory_size %c0_i32
         args(%px : !llvm.ptr, %pq : !llvm.ptr, %ps : !llvm.ptr,
              %c256_i64 : i64, %c512_i64 : i64)
+    %t6 = gpu.memcpy async [%t5] %qb, %dq : memref<256x512xf8E4M3FN>, memref<256x512xf8E4M3FN>
+    %t7 = gpu.memcpy async [%t6] %sb, %ds : memref<256x4xf32>, memref<256x4xf32>
+    %t8 = gpu.dealloc async [%t7] %dx {bufferization.manual_deallocation} : memref<256x512xbf16>
+    ...                                                 // %dq, %ds
+    gpu.wait [%t10]
     %q = bufferization.to_tensor %qb restrict writable : memref<256x512xf8E4M3FN> to tensor<256x512xf8E4M3FN>
     %s = bufferization.to_tensor %sb restrict writable : memref<256x4xf32> to tensor<256x4xf32>
     ```
@@ -136,8 +158,17 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
     Option<"gemm", "gemm", "std::string", /*default=*/"\"host\"",
            "Lowering of fp8q.scaled_matmul: `host` (default; left alone for "
            "the host reference loops) or `wgmma` (the Hopper TMA + wgmma "
-           "kernel; compiled and ptxas-checked but NOT YET VALIDATED ON A "
-           "GPU)">,
+           "kernel; needs memory-model=unified)">,
+    Option<"memoryModel", "memory-model", "::mlir::fp8q::Fp8qToGPUMemoryModel",
+           /*default=*/"::mlir::fp8q::Fp8qToGPUMemoryModel::Copy",
+           "Where the kernels' operands live",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::fp8q::Fp8qToGPUMemoryModel::Copy, "copy",
+                        "host memory: device buffers and copies around "
+                        "each launch (default)"),
+             clEnumValN(::mlir::fp8q::Fp8qToGPUMemoryModel::Unified,
+                        "unified", "device-accessible buffers: their "
+                        "addresses are passed to the kernels directly"))}]>,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

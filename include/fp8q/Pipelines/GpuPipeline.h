@@ -10,6 +10,8 @@
 #ifndef FP8Q_PIPELINES_GPUPIPELINE_H
 #define FP8Q_PIPELINES_GPUPIPELINE_H
 
+#include "fp8q/Conversion/Fp8qToGPU/Fp8qToGPU.h"
+
 #include "mlir/Pass/PassOptions.h"
 
 #include <string>
@@ -41,13 +43,29 @@ struct GpuPipelineOptions : PassPipelineOptions<GpuPipelineOptions> {
   Option<std::string> gemm{
       *this, "gemm",
       llvm::cl::desc("fp8q.scaled_matmul lowering: host (default) or wgmma "
-                     "(Hopper kernel; not yet validated on a GPU)"),
+                     "(Hopper TMA + wgmma kernel; needs memory-model=unified)"),
       llvm::cl::init("host")};
   Option<std::string> exportDir{
       *this, "export-dir",
       llvm::cl::desc("If set, also write every kernel's cubin and PTX plus "
                      "manifest.json to this directory (fp8q-export-kernels)"),
       llvm::cl::init("")};
+  Option<Fp8qToGPUMemoryModel> memoryModel{
+      *this, "memory-model",
+      llvm::cl::desc("Where the kernels' operands live (convert-fp8q-to-gpu)"),
+      llvm::cl::init(Fp8qToGPUMemoryModel::Copy),
+      llvm::cl::values(
+          clEnumValN(Fp8qToGPUMemoryModel::Copy, "copy",
+                     "host memory: device buffers and copies around each "
+                     "launch (default)"),
+          clEnumValN(Fp8qToGPUMemoryModel::Unified, "unified",
+                     "device-accessible buffers: their addresses are passed "
+                     "to the kernels directly"))};
+  Option<bool> deallocate{
+      *this, "deallocate",
+      llvm::cl::desc("Free the host buffers that bufferization allocates "
+                     "(buffer-deallocation-pipeline)"),
+      llvm::cl::init(true)};
 };
 
 /// Adds `--fp8q-gpu-pipeline` to `pm` (anchored on builtin.module):

@@ -37,7 +37,16 @@ def Fp8qCheckLoweredToLLVMPass
 
     fails with `'arith.constant' op was not lowered to the LLVM dialect
     (1 such op)`.
+
+    With `gpu-host`, `gpu.binary` and `gpu.launch_func` are accepted too: GPU
+    host code in the LLVM dialect keeps them, and `mlir-translate` turns
+    them into the module loads and launches of the `mgpu*` runtime (the last
+    pass of `--fp8q-gpu-pipeline`).
   }];
+  let options = [
+    Option<"gpuHost", "gpu-host", "bool", /*default=*/"false",
+           "Also accept gpu.binary and gpu.launch_func (GPU host code)">,
+  ];
 }
 
 #endif // FP8Q_PIPELINES_PASSES_TD

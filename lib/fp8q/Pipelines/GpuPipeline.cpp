@@ -4,16 +4,23 @@
 //
 // fp8q programs (and the linalg code around them) to the LLVM dialect with
 // the kernels as gpu.binary: host code that mlir-runner or an AOT loader can
-// launch, kernels as cubins (or PTX when ptxas is missing).
+// launch, kernels as cubins (or PTX when ptxas is missing). The ops with a
+// GPU kernel become launches (with the copies between host and device
+// memory, by default), the other fp8q ops host loops with the reference
+// numerics, like on the CPU pipeline; host buffers are freed by ownership
+// based deallocation.
 //
 //===----------------------------------------------------------------------===//
 
 #include "fp8q/Pipelines/GpuPipeline.h"
 
 #include "fp8q/Conversion/Passes.h"
+#include "fp8q/Pipelines/Passes.h"
 #include "fp8q/Target/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -79,8 +86,29 @@ void addKernelLowering(OpPassManager &pm) {
   kernels.addPass(createReconcileUnrealizedCastsPass());
 }
 
-/// The host code to the LLVM dialect; gpu-to-llvm keeps gpu.launch_func
-/// (translated to CUDA driver calls with the gpu.binary later).
+/// Tensors to host buffers (identity layouts at function boundaries, so that
+/// callers pass plain row-major buffers), freed by ownership-based
+/// deallocation. The device buffers of the launches are marked
+/// `bufferization.manual_deallocation` (freed by their gpu.dealloc), and
+/// gpu.launch_func / gpu.wait need the external models of
+/// registerGPUHostBufferDeallocationExternalModels.
+void addBufferization(OpPassManager &pm, const GpuPipelineOptions &options) {
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  if (options.deallocate)
+    bufferization::buildBufferDeallocationPipeline(pm);
+  // bufferization.clone (from deallocation) to memref.alloc + copy.
+  pm.addPass(createConvertBufferizationToMemRefPass());
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+}
+
+/// The host code to the LLVM dialect, with the passes of the CPU pipeline
+/// for the host loops (fp8q reference lowering, model code); gpu-to-llvm
+/// keeps gpu.launch_func (translated to CUDA driver calls with the
+/// gpu.binary later).
 void addHostLowering(OpPassManager &pm) {
   // The GEMM's tensor maps (nvgpu.tma.create.descriptor ->
   // mgpuTensorMapEncodeTiledMemref).
@@ -88,12 +116,23 @@ void addHostLowering(OpPassManager &pm) {
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertMathToLLVMPass());
+  // What has no LLVM intrinsic (erf, ...) becomes a libm call.
+  pm.addPass(createConvertMathToLibmPass());
+  // NOTE: include-bf16 expands f32 -> bf16 truncation into integer RN-even
+  // arithmetic, as on the CPU pipeline: hosts with AVX512-BF16 would
+  // otherwise flush subnormals (docs/Numerics.md).
+  arith::ArithExpandOpsPassOptions expand;
+  expand.includeBf16 = true;
+  pm.addPass(arith::createArithExpandOpsPass(expand));
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createGpuToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
@@ -110,21 +149,13 @@ void fp8q::buildFp8qGpuPipeline(OpPassManager &pm,
   ConvertFp8qToGPUPassOptions conversion;
   conversion.chip = options.chip;
   conversion.gemm = options.gemm;
+  conversion.memoryModel = options.memoryModel;
   pm.addPass(createConvertFp8qToGPUPass(conversion));
-  // NOTE: the fp8q ops without a GPU kernel (dequantize, scaled_matmul) are
-  // still here; with the linalg lowering available, convert-fp8q-to-linalg
-  // belongs at this point (host reference loops), else one-shot-bufferize
-  // rejects them.
-
-  // NOTE: no buffer deallocation: ownership-based deallocation rejects
-  // gpu.launch_func (no memory-effect interface in MLIR 22), so host
-  // buffers of the program are not freed (docs/GPU.md, limitations).
-  bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = true;
-  bufferize.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  // The fp8q ops without a GPU kernel (dequantize, scaled_matmul) to host
+  // loops with the reference numerics.
+  pm.addPass(createConvertFp8qToLinalgPass());
+  pm.addPass(createCanonicalizerPass());
+  addBufferization(pm, options);
 
   addKernelLowering(pm);
   if (!options.exportDir.empty()) {
@@ -150,6 +181,9 @@ void fp8q::buildFp8qGpuPipeline(OpPassManager &pm,
   if (havePtxas || binary.compilationTarget != "isa")
     binary.toolkitPath = options.cudaPath;
   pm.addPass(createGpuModuleToBinaryPass(binary));
+  Fp8qCheckLoweredToLLVMPassOptions check;
+  check.gpuHost = true;
+  pm.addPass(createFp8qCheckLoweredToLLVMPass(check));
 }
 
 void fp8q::registerFp8qGpuPipeline() {

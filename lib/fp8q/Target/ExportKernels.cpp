@@ -236,7 +236,7 @@ void writeKernel(llvm::json::OStream &json, const ExportedKernel &kernel) {
   });
   json.attribute("x-kind", gemm ? "gemm" : getKindName(quant->kind));
   if (gemm)
-    json.attribute("x-status", "not yet validated on a GPU");
+    json.attribute("x-status", "experimental");
   if (kernel.ptx)
     json.attribute("x-ptx", *kernel.ptx);
   json.attribute("x-format", kernel.cubin ? "cubin" : "ptx");

@@ -11,10 +11,25 @@
 // CHECK:         %[[S:.*]] = memref.alloc() {{.*}} : memref<4096x56xf32>
 // CHECK:         %[[QT:.*]] = memref.alloc() {{.*}} : memref<7168x4096xf8E4M3FN>
 // CHECK:         %[[ST:.*]] = memref.alloc() {{.*}} : memref<7168x32xf32>
+// One stream: the source in, four device results, one launch, four copies
+// back, five frees.
+// CHECK:         gpu.wait async
+// CHECK:         %[[DX:.*]], %{{.*}} = gpu.alloc async
+// CHECK:         gpu.memcpy async [%{{.*}}] %[[DX]], %[[XB]]
+// CHECK:         %[[DQ:.*]], %{{.*}} = gpu.alloc async {{.*}} : memref<4096x7168xf8E4M3FN>
+// CHECK:         %[[DS:.*]], %{{.*}} = gpu.alloc async {{.*}} : memref<4096x56xf32>
+// CHECK:         %[[DQT:.*]], %{{.*}} = gpu.alloc async {{.*}} : memref<7168x4096xf8E4M3FN>
+// CHECK:         %[[DST:.*]], %{{.*}} = gpu.alloc async {{.*}} : memref<7168x32xf32>
 // CHECK-DAG:     %[[SMEM:.*]] = arith.constant 37888 : i32
-// CHECK:         gpu.launch_func @fp8q_quantize_1x128_128x1t_bf16_pow2::@fp8q_quantize_1x128_128x1t_bf16_pow2
+// CHECK:         gpu.launch_func async [%{{.*}}] @fp8q_quantize_1x128_128x1t_bf16_pow2::@fp8q_quantize_1x128_128x1t_bf16_pow2
 // CHECK-SAME:        dynamic_shared_memory_size %[[SMEM]]
 // CHECK-SAME:        args(%{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : i64, %{{.*}} : i64)
+// CHECK:         gpu.memcpy async [%{{.*}}] %[[Q]], %[[DQ]]
+// CHECK:         gpu.memcpy async [%{{.*}}] %[[S]], %[[DS]]
+// CHECK:         gpu.memcpy async [%{{.*}}] %[[QT]], %[[DQT]]
+// CHECK:         gpu.memcpy async [%{{.*}}] %[[ST]], %[[DST]]
+// CHECK-COUNT-5: gpu.dealloc async
+// CHECK:         gpu.wait [%{{.*}}]
 // CHECK-NOT:     gpu.launch_func
 // CHECK:         %[[TQ:.*]] = bufferization.to_tensor %[[Q]]
 // CHECK:         %[[TS:.*]] = bufferization.to_tensor %[[S]]
@@ -46,8 +61,8 @@ func.func @fused(%x: tensor<4096x7168xbf16>)
 // fuses with the 128x1 one; the second gets its own launch.
 
 // CHECK-LABEL: func.func @third_wheel(
-// CHECK:         gpu.launch_func @fp8q_quantize_1x128_128x1t_f32_fp32::
-// CHECK:         gpu.launch_func @fp8q_quantize_1x128_f32_fp32::
+// CHECK:         gpu.launch_func async [%{{.*}}] @fp8q_quantize_1x128_128x1t_f32_fp32::
+// CHECK:         gpu.launch_func async [%{{.*}}] @fp8q_quantize_1x128_f32_fp32::
 // CHECK-NOT:     gpu.launch_func
 func.func @third_wheel(%x: tensor<256x256xf32>)
     -> (tensor<256x256xf8E4M3FN>, tensor<256x256xf8E4M3FN>, tensor<256x256xf8E4M3FN>) {
@@ -67,9 +82,9 @@ func.func @third_wheel(%x: tensor<256x256xf32>)
 // No fusion across scale modes or eps values.
 
 // CHECK-LABEL: func.func @no_fusion(
-// CHECK:         gpu.launch_func @fp8q_quantize_1x128_f16_fp32::
-// CHECK:         gpu.launch_func @fp8q_quantize_128x1t_f16_pow2::
-// CHECK:         gpu.launch_func @fp8q_quantize_128x1t_f16_fp32_eps3a83126f::
+// CHECK:         gpu.launch_func async [%{{.*}}] @fp8q_quantize_1x128_f16_fp32::
+// CHECK:         gpu.launch_func async [%{{.*}}] @fp8q_quantize_128x1t_f16_pow2::
+// CHECK:         gpu.launch_func async [%{{.*}}] @fp8q_quantize_128x1t_f16_fp32_eps3a83126f::
 // CHECK-NOT:     fp8q_quantize_1x128_128x1t
 func.func @no_fusion(%x: tensor<256x256xf16>)
     -> (tensor<256x256xf8E4M3FN>, tensor<256x256xf8E4M3FN>, tensor<256x256xf8E4M3FN>) {
@@ -93,7 +108,7 @@ func.func @no_fusion(%x: tensor<256x256xf16>)
 
 // CHECK-LABEL: func.func @after_canonicalize(
 // CHECK-NOT:     linalg.transpose
-// CHECK:         gpu.launch_func @fp8q_quantize_1x128_128x1t_bf16_fp32::
+// CHECK:         gpu.launch_func async [%{{.*}}] @fp8q_quantize_1x128_128x1t_bf16_fp32::
 // CHECK-NOT:     gpu.launch_func
 func.func @after_canonicalize(%x: tensor<256x384xbf16>)
     -> (tensor<256x384xf8E4M3FN>, tensor<384x256xf8E4M3FN>) {

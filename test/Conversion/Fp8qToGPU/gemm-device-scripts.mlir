@@ -3,7 +3,7 @@
 // (--dry-run): manifest (tensor-map arguments), launch dimensions,
 // requirements, and the numpy reference on small shapes.
 //
-// RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma format=isa export-dir=%t" -o /dev/null
+// RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified format=isa export-dir=%t" -o /dev/null
 // RUN: %python %fp8q_src_root/scripts/device/check_gemm.py --export-dir %t --dry-run --shapes perf,odd | FileCheck %s
 // RUN: %python %fp8q_src_root/bench/bench_gemm.py --export-dir %t --dry-run | FileCheck %s --check-prefix=BENCH
 

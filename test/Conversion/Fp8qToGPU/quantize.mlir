@@ -1,7 +1,10 @@
 // RUN: fp8-opt %s --convert-fp8q-to-gpu -cse -split-input-file | FileCheck %s
 
-// Host side of a 1x128 quantize: source buffer, result allocations, raw
-// pointers, a launch of the shape-generic kernel, result tensors.
+// Host side of a 1x128 quantize (memory model `copy`, the default): host
+// source buffer, host result allocations, then one stream: device buffers,
+// the source copied in, a launch of the shape-generic kernel on device
+// pointers, the results copied out, the device buffers freed, and the host
+// waits before the result tensors are used.
 
 // CHECK-LABEL: module attributes {gpu.container_module}
 // CHECK-LABEL: func.func @rowwise(
@@ -9,23 +12,36 @@
 // CHECK:         %[[XB:.*]] = bufferization.to_buffer %[[X]] read_only : tensor<256x512xbf16> to memref<256x512xbf16>
 // CHECK:         %[[QB:.*]] = memref.alloc() {alignment = 64 : i64} : memref<256x512xf8E4M3FN>
 // CHECK:         %[[SB:.*]] = memref.alloc() {alignment = 64 : i64} : memref<256x4xf32>
-// CHECK:         %[[XI:.*]] = memref.extract_aligned_pointer_as_index %[[XB]]
-// CHECK:         %[[XI64:.*]] = arith.index_castui %[[XI]] : index to i64
-// CHECK:         %[[XP:.*]] = llvm.inttoptr %[[XI64]] : i64 to !llvm.ptr
-// CHECK:         %[[QP:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr
-// CHECK:         %[[SP:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr
 // CHECK-DAG:     %[[GX:.*]] = arith.constant 4 : index
 // CHECK-DAG:     %[[GY:.*]] = arith.constant 2 : index
+// CHECK:         %[[T0:.*]] = gpu.wait async
+// CHECK:         %[[DX:.*]], %[[T1:.*]] = gpu.alloc async [%[[T0]]] () {bufferization.manual_deallocation} : memref<256x512xbf16>
+// CHECK:         %[[T2:.*]] = gpu.memcpy async [%[[T1]]] %[[DX]], %[[XB]] : memref<256x512xbf16>, memref<256x512xbf16>
+// CHECK:         %[[DQ:.*]], %[[T3:.*]] = gpu.alloc async [%[[T2]]] () {bufferization.manual_deallocation} : memref<256x512xf8E4M3FN>
+// CHECK:         %[[DS:.*]], %[[T4:.*]] = gpu.alloc async [%[[T3]]] () {bufferization.manual_deallocation} : memref<256x4xf32>
+// CHECK:         %[[XI:.*]] = memref.extract_aligned_pointer_as_index %[[DX]]
+// CHECK:         %[[XI64:.*]] = arith.index_castui %[[XI]] : index to i64
+// CHECK:         %[[XP:.*]] = llvm.inttoptr %[[XI64]] : i64 to !llvm.ptr
+// CHECK:         %[[QI:.*]] = memref.extract_aligned_pointer_as_index %[[DQ]]
+// CHECK:         %[[QP:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr
+// CHECK:         %[[SI:.*]] = memref.extract_aligned_pointer_as_index %[[DS]]
+// CHECK:         %[[SP:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr
 // CHECK-DAG:     %[[M:.*]] = arith.constant 256 : i64
 // CHECK-DAG:     %[[K:.*]] = arith.constant 512 : i64
 // CHECK-DAG:     %[[ONE:.*]] = arith.constant 1 : index
 // CHECK-DAG:     %[[THREADS:.*]] = arith.constant 256 : index
 // CHECK-DAG:     %[[SMEM:.*]] = arith.constant 0 : i32
 // The eps of the op (1e-3, not the default) is compiled into the variant.
-// CHECK:         gpu.launch_func @fp8q_quantize_1x128_bf16_fp32_eps3a83126f::@fp8q_quantize_1x128_bf16_fp32_eps3a83126f
+// CHECK:         %[[T5:.*]] = gpu.launch_func async [%[[T4]]] @fp8q_quantize_1x128_bf16_fp32_eps3a83126f::@fp8q_quantize_1x128_bf16_fp32_eps3a83126f
 // CHECK-SAME:        blocks in (%[[GX]], %[[GY]], %[[ONE]]) threads in (%[[THREADS]], %[[ONE]], %[[ONE]])
 // CHECK-SAME:        dynamic_shared_memory_size %[[SMEM]]
 // CHECK-SAME:        args(%[[XP]] : !llvm.ptr, %[[QP]] : !llvm.ptr, %[[SP]] : !llvm.ptr, %[[M]] : i64, %[[K]] : i64)
+// CHECK:         %[[T6:.*]] = gpu.memcpy async [%[[T5]]] %[[QB]], %[[DQ]] : memref<256x512xf8E4M3FN>, memref<256x512xf8E4M3FN>
+// CHECK:         %[[T7:.*]] = gpu.memcpy async [%[[T6]]] %[[SB]], %[[DS]] : memref<256x4xf32>, memref<256x4xf32>
+// CHECK:         %[[T8:.*]] = gpu.dealloc async [%[[T7]]] %[[DX]] {bufferization.manual_deallocation} : memref<256x512xbf16>
+// CHECK:         %[[T9:.*]] = gpu.dealloc async [%[[T8]]] %[[DQ]] {bufferization.manual_deallocation} : memref<256x512xf8E4M3FN>
+// CHECK:         %[[T10:.*]] = gpu.dealloc async [%[[T9]]] %[[DS]] {bufferization.manual_deallocation} : memref<256x4xf32>
+// CHECK:         gpu.wait [%[[T10]]]
 // CHECK:         %[[Q:.*]] = bufferization.to_tensor %[[QB]] restrict writable : memref<256x512xf8E4M3FN> to tensor<256x512xf8E4M3FN>
 // CHECK:         %[[S:.*]] = bufferization.to_tensor %[[SB]] restrict writable : memref<256x4xf32> to tensor<256x4xf32>
 // CHECK:         return %[[Q]], %[[S]]
@@ -50,7 +66,7 @@ func.func @rowwise(%x: tensor<256x512xbf16>) -> (tensor<256x512xf8E4M3FN>, tenso
 // CHECK:         memref.alloc() {alignment = 64 : i64} : memref<3x3xf32>
 // CHECK-DAG:     %[[G:.*]] = arith.constant 3 : index
 // CHECK-DAG:     %[[SMEM:.*]] = arith.constant 32 : i32
-// CHECK:         gpu.launch_func @fp8q_quantize_128x128_f32_pow2::@fp8q_quantize_128x128_f32_pow2
+// CHECK:         gpu.launch_func async [%{{.*}}] @fp8q_quantize_128x128_f32_pow2::@fp8q_quantize_128x128_f32_pow2
 // CHECK-SAME:        blocks in (%[[G]], %[[G]], %{{[a-z0-9_]+}})
 // CHECK-SAME:        dynamic_shared_memory_size %[[SMEM]]
 // CHECK:       gpu.module @fp8q_quantize_128x128_f32_pow2
@@ -72,7 +88,7 @@ func.func @block(%w: tensor<300x260xf32>) -> (tensor<300x260xf8E4M3FN>, tensor<3
 // CHECK:         memref.alloc() {alignment = 64 : i64} : memref<384x300xf8E4M3FN>
 // CHECK:         memref.alloc() {alignment = 64 : i64} : memref<384x3xf32>
 // CHECK:         %[[SMEM:.*]] = arith.constant 37888 : i32
-// CHECK:         gpu.launch_func @fp8q_quantize_128x1t_f16_fp32::@fp8q_quantize_128x1t_f16_fp32
+// CHECK:         gpu.launch_func async [%{{.*}}] @fp8q_quantize_128x1t_f16_fp32::@fp8q_quantize_128x1t_f16_fp32
 // CHECK-SAME:        dynamic_shared_memory_size %[[SMEM]]
 func.func @colwise(%x: tensor<300x384xf16>) -> (tensor<384x300xf8E4M3FN>, tensor<384x3xf32>) {
   %q0 = tensor.empty() : tensor<384x300xf8E4M3FN>
@@ -87,8 +103,8 @@ func.func @colwise(%x: tensor<300x384xf16>) -> (tensor<384x300xf8E4M3FN>, tensor
 // Two ops of one variant launch the same kernel: one gpu.module.
 
 // CHECK-LABEL: func.func @reuse(
-// CHECK:         gpu.launch_func @fp8q_quantize_1x128_f32_fp32::@fp8q_quantize_1x128_f32_fp32
-// CHECK:         gpu.launch_func @fp8q_quantize_1x128_f32_fp32::@fp8q_quantize_1x128_f32_fp32
+// CHECK:         gpu.launch_func async [%{{.*}}] @fp8q_quantize_1x128_f32_fp32::@fp8q_quantize_1x128_f32_fp32
+// CHECK:         gpu.launch_func async [%{{.*}}] @fp8q_quantize_1x128_f32_fp32::@fp8q_quantize_1x128_f32_fp32
 // CHECK:       gpu.module @fp8q_quantize_1x128_f32_fp32
 // CHECK-NOT:   gpu.module
 func.func @reuse(%a: tensor<4x128xf32>, %b: tensor<64x256xf32>)

@@ -1,4 +1,4 @@
-// RUN: fp8-opt %s --convert-fp8q-to-gpu=gemm=wgmma -split-input-file -verify-diagnostics
+// RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified" -split-input-file -verify-diagnostics
 
 func.func @wgrad_form(%a: tensor<64x256xf8E4M3FN>, %sa: tensor<64x2xf32>, %b: tensor<128x256xf8E4M3FN>, %sb: tensor<128x2xf32>, %y0: tensor<64x128xbf16>) -> tensor<64x128xbf16> {
   // expected-error @+1 {{'fp8q.scaled_matmul' op unsupported b_tile 1x128 on the GPU path: the wgmma kernel covers 128x128 weight blocks (the 1x128 Wgrad form is not implemented yet)}}
@@ -42,3 +42,4 @@ func.func @dynamic_k(%a: tensor<64x?xf8E4M3FN>, %sa: tensor<64x?xf32>, %b: tenso
       : tensor<64x?xf8E4M3FN>, tensor<64x?xf32>, tensor<128x?xf8E4M3FN>, tensor<1x?xf32> -> tensor<64x128xbf16>
   return %y : tensor<64x128xbf16>
 }
+

@@ -2,9 +2,9 @@
 // the kernel structure (TMA, mbarrier pipeline, wgmma e4m3, promotion,
 // masked epilogue). gemm=host (default) leaves scaled_matmul alone.
 //
-// RUN: fp8-opt %S/Inputs/gemm-variants.mlir --convert-fp8q-to-gpu=gemm=wgmma | FileCheck %s
+// RUN: fp8-opt %S/Inputs/gemm-variants.mlir --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified" | FileCheck %s
 // RUN: fp8-opt %S/Inputs/gemm-variants.mlir --convert-fp8q-to-gpu | FileCheck %s --check-prefix=HOST
-// RUN: fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma format=isa" | FileCheck %s --check-prefix=PTX
+// RUN: fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified format=isa" | FileCheck %s --check-prefix=PTX
 
 // HOST-COUNT-3: fp8q.scaled_matmul
 // HOST-NOT: wgmma

@@ -9,8 +9,13 @@
 // CHECK:         %[[SB:.*]] = bufferization.to_buffer %[[S]] read_only : tensor<300x3xf32> to memref<300x3xf32>
 // CHECK:         memref.alloc() {alignment = 64 : i64} : memref<384x300xf8E4M3FN>
 // CHECK:         memref.alloc() {alignment = 64 : i64} : memref<384x3xf32>
+// Both inputs are copied to the device.
+// CHECK:         %[[DQ:.*]], %{{.*}} = gpu.alloc async
+// CHECK:         gpu.memcpy async [%{{.*}}] %[[DQ]], %[[QB]] : memref<300x384xf8E4M3FN>, memref<300x384xf8E4M3FN>
+// CHECK:         %[[DS:.*]], %{{.*}} = gpu.alloc async
+// CHECK:         gpu.memcpy async [%{{.*}}] %[[DS]], %[[SB]] : memref<300x3xf32>, memref<300x3xf32>
 // CHECK-DAG:     %[[SMEM:.*]] = arith.constant 22016 : i32
-// CHECK:         gpu.launch_func @fp8q_tile_transpose_1x128_pow2::@fp8q_tile_transpose_1x128_pow2
+// CHECK:         gpu.launch_func async [%{{.*}}] @fp8q_tile_transpose_1x128_pow2::@fp8q_tile_transpose_1x128_pow2
 // CHECK-SAME:        dynamic_shared_memory_size %[[SMEM]]
 // CHECK-SAME:        args(%{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : i64, %{{.*}} : i64)
 // CHECK:       gpu.module @fp8q_tile_transpose_1x128_pow2

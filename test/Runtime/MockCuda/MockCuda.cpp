@@ -19,6 +19,9 @@
 //   FP8Q_MOCK_CUDA_CORRUPT   "flip": selftest_* kernels flip the lowest bit
 //                            of their first output code; "skip": they write
 //                            nothing (to test that checkers notice)
+// Like the real driver, the first successful cuInit registers an exit
+// handler after which the driver is shut down: calls from global destructors
+// (modules unloaded by MLIR host code) get CUDA_ERROR_DEINITIALIZED.
 // Module images: an ELF cubin is accepted if its e_flags name the device's
 // SM, PTX if its .target is not newer than the device, and any image that
 // starts with "FP8QMOCK"; every other image fails with
@@ -26,7 +29,12 @@
 // Kernels named "missing*" do not exist. Kernels executed on the host:
 //   mock_add_i64(const int64 *x, int64 *y, int64 n): y[i] += x[i]
 //   selftest_*: the self-test quantizers of scripts/device/selftest_kernels.py
-//   (same names, parameters and bit-exact results as their CUDA C).
+//   (same names, parameters and bit-exact results as their CUDA C);
+//   fp8q_quantize_* / fp8q_tile_transpose_*: the kernels of
+//   convert-fp8q-to-gpu (docs/GPU.md, "Kernel names" and "Kernel ABI"), with
+//   the reference numerics. Their pointer parameters must lie in memory from
+//   cuMemAlloc, as on a GPU without pageable memory access (an H200 on x86):
+//   otherwise the launch fails with CUDA_ERROR_ILLEGAL_ADDRESS.
 //
 // The types are declared here (not taken from cuda.h) so that the mock
 // builds without CUDA; the launch structs' layout is asserted.
@@ -75,6 +83,7 @@ constexpr CUresult CUDA_SUCCESS = 0;
 constexpr CUresult CUDA_ERROR_INVALID_VALUE = 1;
 constexpr CUresult CUDA_ERROR_OUT_OF_MEMORY = 2;
 constexpr CUresult CUDA_ERROR_NOT_INITIALIZED = 3;
+constexpr CUresult CUDA_ERROR_DEINITIALIZED = 4;
 constexpr CUresult CUDA_ERROR_NO_DEVICE = 100;
 constexpr CUresult CUDA_ERROR_INVALID_DEVICE = 101;
 constexpr CUresult CUDA_ERROR_INVALID_IMAGE = 200;
@@ -83,6 +92,7 @@ constexpr CUresult CUDA_ERROR_NO_BINARY_FOR_GPU = 209;
 constexpr CUresult CUDA_ERROR_INVALID_PTX = 218;
 constexpr CUresult CUDA_ERROR_INVALID_HANDLE = 400;
 constexpr CUresult CUDA_ERROR_NOT_FOUND = 500;
+constexpr CUresult CUDA_ERROR_ILLEGAL_ADDRESS = 700;
 constexpr CUresult CUDA_ERROR_LAUNCH_FAILED = 719;
 constexpr CUresult CUDA_ERROR_NOT_SUPPORTED = 801;
 
@@ -176,6 +186,13 @@ MockState &state() {
 
 thread_local std::vector<CUcontext> tContextStack;
 
+/// Set by the exit handler that cuInit registers, like the real driver's:
+/// it runs before the host program's global destructors, whose calls then
+/// fail with CUDA_ERROR_DEINITIALIZED.
+std::atomic<bool> gDriverShutDown{false};
+
+void shutDownDriver() { gDriverShutDown = true; }
+
 void logf(const char *format, const std::string &text) {
   if (std::getenv("FP8Q_MOCK_CUDA_LOG"))
     std::fprintf(stderr, format, text.c_str());
@@ -197,6 +214,8 @@ bool isDevicePointer(const void *ptr, size_t bytes) {
 //===----------------------------------------------------------------------===//
 
 constexpr float kE4M3Max = 448.0f;
+/// The NaN that PTX max.NaN.f32 and the other f32 instructions return.
+constexpr uint32_t kCanonicalNaNBits = 0x7FFFFFFFu;
 constexpr float kSelfTestEps = 1e-4f;
 constexpr int64_t kGroup = 128;
 
@@ -265,8 +284,8 @@ float scaleOf(float amax, bool pow2) {
 /// (i, j) to s[i*ceil(C/tc) + j] (or s[j*ceil(R/tr) + i]).
 template <typename ValueFn>
 void quantizeHost(ValueFn value, int64_t rows, int64_t cols, int64_t tr,
-                  int64_t tc, bool transpose, bool pow2, uint8_t *q,
-                  float *s) {
+                  int64_t tc, bool transpose, bool pow2, uint8_t *q, float *s,
+                  float eps = kSelfTestEps) {
   int64_t tilesR = (rows + tr - 1) / tr, tilesC = (cols + tc - 1) / tc;
   for (int64_t i = 0; i < tilesR; ++i) {
     for (int64_t j = 0; j < tilesC; ++j) {
@@ -275,7 +294,7 @@ void quantizeHost(ValueFn value, int64_t rows, int64_t cols, int64_t tr,
       for (int64_t r = i * tr; r < r1; ++r)
         for (int64_t c = j * tc; c < c1; ++c)
           amax = nanMax(amax, std::fabs(value(r, c)));
-      amax = nanMax(amax, kSelfTestEps);
+      amax = nanMax(amax, eps);
       float scale = scaleOf(amax, pow2);
       float rcp = 1.0f / scale;
       if (transpose)
@@ -371,6 +390,205 @@ bool runHostKernel(const std::string &name, void **params) {
   return false;
 }
 
+//===----------------------------------------------------------------------===//
+// fp8q kernels (convert-fp8q-to-gpu), executed on the host
+//===----------------------------------------------------------------------===//
+
+/// One variant of fp8q's Hopper kernels, parsed from its name.
+struct Fp8qKernel {
+  enum Kind { RowWise, Block, ColumnWiseT, Fused, TileTranspose } kind;
+  /// 'f' f32, 'b' bf16, 'h' f16, 'e' E4M3 (tile_transpose).
+  char source;
+  bool pow2;
+  float eps = kSelfTestEps;
+};
+
+/// Consumes `prefix` from `text` if it starts with it.
+bool consume(std::string &text, const std::string &prefix) {
+  if (text.compare(0, prefix.size(), prefix) != 0)
+    return false;
+  text.erase(0, prefix.size());
+  return true;
+}
+
+/// Parses `fp8q_quantize_<kind>_<src>_<mode>[_eps<bits>]` or
+/// `fp8q_tile_transpose_1x128_<mode>[_eps<bits>]`.
+bool parseFp8qKernel(std::string name, Fp8qKernel &kernel) {
+  if (consume(name, "fp8q_tile_transpose_1x128_")) {
+    kernel.kind = Fp8qKernel::TileTranspose;
+    kernel.source = 'e';
+  } else if (consume(name, "fp8q_quantize_")) {
+    if (consume(name, "1x128_128x1t_"))
+      kernel.kind = Fp8qKernel::Fused;
+    else if (consume(name, "1x128_"))
+      kernel.kind = Fp8qKernel::RowWise;
+    else if (consume(name, "128x128_"))
+      kernel.kind = Fp8qKernel::Block;
+    else if (consume(name, "128x1t_"))
+      kernel.kind = Fp8qKernel::ColumnWiseT;
+    else
+      return false;
+    if (consume(name, "f32_"))
+      kernel.source = 'f';
+    else if (consume(name, "bf16_"))
+      kernel.source = 'b';
+    else if (consume(name, "f16_"))
+      kernel.source = 'h';
+    else
+      return false;
+  } else {
+    return false;
+  }
+  if (consume(name, "fp32"))
+    kernel.pow2 = false;
+  else if (consume(name, "pow2"))
+    kernel.pow2 = true;
+  else
+    return false;
+  if (consume(name, "_eps")) {
+    if (name.size() != 8)
+      return false;
+    kernel.eps = bitsToFloat(
+        static_cast<uint32_t>(std::strtoul(name.c_str(), nullptr, 16)));
+    name.clear();
+  }
+  return name.empty();
+}
+
+/// IEEE binary16 to f32 (exact).
+float halfToFloat(uint16_t bits) {
+  uint32_t sign = static_cast<uint32_t>(bits & 0x8000) << 16;
+  int exponent = (bits >> 10) & 0x1F, mantissa = bits & 0x3FF;
+  if (exponent == 0x1F)
+    return bitsToFloat(sign | 0x7F800000u | (mantissa << 13));
+  float magnitude =
+      exponent == 0
+          ? std::ldexp(static_cast<float>(mantissa), -24)
+          : std::ldexp(static_cast<float>(1024 + mantissa), exponent - 25);
+  return sign ? -magnitude : magnitude;
+}
+
+/// Element `index` of a source array of `kernel`'s element type, in f32.
+float loadSource(const void *base, int64_t index, char source) {
+  switch (source) {
+  case 'f':
+    return static_cast<const float *>(base)[index];
+  case 'b':
+    return bitsToFloat(
+        static_cast<uint32_t>(static_cast<const uint16_t *>(base)[index])
+        << 16);
+  case 'h':
+    return halfToFloat(static_cast<const uint16_t *>(base)[index]);
+  default:
+    return decodeE4M3(static_cast<const uint8_t *>(base)[index]);
+  }
+}
+
+/// Runs an fp8q kernel; CUDA_ERROR_NOT_FOUND if `name` is not one, and
+/// CUDA_ERROR_ILLEGAL_ADDRESS if a pointer is not device memory of the size
+/// the kernel accesses.
+CUresult runFp8qKernel(const std::string &name, void **params) {
+  Fp8qKernel kernel;
+  if (!parseFp8qKernel(name, kernel))
+    return CUDA_ERROR_NOT_FOUND;
+  bool fused = kernel.kind == Fp8qKernel::Fused;
+  bool transpose = kernel.kind == Fp8qKernel::TileTranspose;
+  int sizeIndex = fused ? 5 : (transpose ? 4 : 3);
+  auto rows = param<int64_t>(params, sizeIndex);
+  auto cols = param<int64_t>(params, sizeIndex + 1);
+  int64_t rowTiles = (rows + kGroup - 1) / kGroup;
+  int64_t colTiles = (cols + kGroup - 1) / kGroup;
+  int64_t sourceBytes = kernel.source == 'f' ? 4 : kernel.source == 'e' ? 1 : 2;
+
+  // The pointers and the bytes each covers, in parameter order.
+  std::vector<std::pair<void *, int64_t>> pointers;
+  auto pointer = [&](int index, int64_t bytes) {
+    void *p = param<void *>(params, index);
+    pointers.push_back({p, bytes});
+    return p;
+  };
+  const void *src = pointer(0, rows * cols * sourceBytes);
+  auto scalesOf = [&](Fp8qKernel::Kind kind) -> int64_t {
+    switch (kind) {
+    case Fp8qKernel::RowWise:
+      return rows * colTiles;
+    case Fp8qKernel::Block:
+      return rowTiles * colTiles;
+    default:
+      return cols * rowTiles;
+    }
+  };
+  std::vector<void *> outputs;
+  if (transpose) {
+    pointer(1, rows * colTiles * 4);
+    outputs = {pointer(2, rows * cols), pointer(3, cols * rowTiles * 4)};
+  } else if (fused) {
+    outputs = {pointer(1, rows * cols),
+               pointer(2, scalesOf(Fp8qKernel::RowWise) * 4),
+               pointer(3, rows * cols),
+               pointer(4, scalesOf(Fp8qKernel::ColumnWiseT) * 4)};
+  } else {
+    outputs = {pointer(1, rows * cols), pointer(2, scalesOf(kernel.kind) * 4)};
+  }
+  for (auto [p, bytes] : pointers) {
+    if (!isDevicePointer(p, static_cast<size_t>(bytes))) {
+      char text[160];
+      std::snprintf(text, sizeof(text), "%p (%lld bytes) is not device memory",
+                    p, static_cast<long long>(bytes));
+      logf("mock-cuda: illegal address in %s\n", name + ": " + text);
+      return CUDA_ERROR_ILLEGAL_ADDRESS;
+    }
+  }
+
+  auto value = [&](int64_t r, int64_t c) {
+    return loadSource(src, r * cols + c, kernel.source);
+  };
+  auto *q = static_cast<uint8_t *>(outputs[0]);
+  auto *s = static_cast<float *>(outputs[1]);
+  switch (kernel.kind) {
+  case Fp8qKernel::RowWise:
+    quantizeHost(value, rows, cols, 1, kGroup, false, kernel.pow2, q, s,
+                 kernel.eps);
+    break;
+  case Fp8qKernel::Block:
+    quantizeHost(value, rows, cols, kGroup, kGroup, false, kernel.pow2, q, s,
+                 kernel.eps);
+    break;
+  case Fp8qKernel::ColumnWiseT:
+    quantizeHost(value, rows, cols, kGroup, 1, true, kernel.pow2, q, s,
+                 kernel.eps);
+    break;
+  case Fp8qKernel::Fused:
+    quantizeHost(value, rows, cols, 1, kGroup, false, kernel.pow2, q, s,
+                 kernel.eps);
+    quantizeHost(value, rows, cols, kGroup, 1, true, kernel.pow2,
+                 static_cast<uint8_t *>(outputs[2]),
+                 static_cast<float *>(outputs[3]), kernel.eps);
+    break;
+  case Fp8qKernel::TileTranspose: {
+    // The transposed array [K, M] at (k, m) is x'[m, k] = f32(q) * s.
+    const auto *scales = param<const float *>(params, 1);
+    auto dequantized = [&](int64_t k, int64_t m) {
+      return value(m, k) * scales[m * colTiles + k / kGroup];
+    };
+    quantizeHost(dequantized, cols, rows, 1, kGroup, false, kernel.pow2, q, s,
+                 kernel.eps);
+    break;
+  }
+  }
+  // NOTE: the kernels take max(amax, eps) with max.NaN.f32, which returns
+  // the canonical NaN 0x7FFFFFFF, so a NaN scale has these bits on the GPU
+  // (checked on an H200); the host arithmetic above keeps other payloads.
+  for (size_t output = 1; output < outputs.size(); output += 2) {
+    auto *scales = static_cast<uint32_t *>(outputs[output]);
+    int64_t count = pointers[output + (transpose ? 2 : 1)].second / 4;
+    for (int64_t i = 0; i < count; ++i)
+      if ((scales[i] & 0x7FFFFFFFu) > 0x7F800000u)
+        scales[i] = kCanonicalNaNBits;
+  }
+  return CUDA_SUCCESS;
+}
+
 std::string dims(unsigned x, unsigned y, unsigned z) {
   return std::to_string(x) + "x" + std::to_string(y) + "x" + std::to_string(z);
 }
@@ -388,6 +606,10 @@ CUresult launch(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
   logf("mock-cuda: launch %s\n",
        f->name + " grid " + dims(gx, gy, gz) + " block " + dims(bx, by, bz) +
            cluster + " smem " + std::to_string(smem));
+  if (params && f->name.rfind("fp8q_", 0) == 0) {
+    CUresult result = runFp8qKernel(f->name, params);
+    return result == CUDA_ERROR_NOT_FOUND ? CUDA_ERROR_LAUNCH_FAILED : result;
+  }
   if (params && !runHostKernelMaybeCorrupt(f->name, params) &&
       f->name.rfind("selftest_", 0) == 0)
     return CUDA_ERROR_LAUNCH_FAILED;
@@ -446,6 +668,8 @@ CUresult copyBytes(void *dst, const void *src, size_t bytes) {
 }
 
 CUresult requireContext() {
+  if (gDriverShutDown)
+    return CUDA_ERROR_DEINITIALIZED;
   if (!state().initialized)
     return CUDA_ERROR_NOT_INITIALIZED;
   if (tContextStack.empty() || !tContextStack.back())
@@ -464,6 +688,8 @@ constexpr KnownError kErrors[] = {
     {CUDA_ERROR_OUT_OF_MEMORY, "CUDA_ERROR_OUT_OF_MEMORY", "out of memory"},
     {CUDA_ERROR_NOT_INITIALIZED, "CUDA_ERROR_NOT_INITIALIZED",
      "initialization error"},
+    {CUDA_ERROR_DEINITIALIZED, "CUDA_ERROR_DEINITIALIZED",
+     "driver shutting down"},
     {CUDA_ERROR_NO_DEVICE, "CUDA_ERROR_NO_DEVICE",
      "no CUDA-capable device is detected"},
     {CUDA_ERROR_INVALID_DEVICE, "CUDA_ERROR_INVALID_DEVICE",
@@ -479,6 +705,8 @@ constexpr KnownError kErrors[] = {
     {CUDA_ERROR_INVALID_HANDLE, "CUDA_ERROR_INVALID_HANDLE",
      "invalid resource handle"},
     {CUDA_ERROR_NOT_FOUND, "CUDA_ERROR_NOT_FOUND", "named symbol not found"},
+    {CUDA_ERROR_ILLEGAL_ADDRESS, "CUDA_ERROR_ILLEGAL_ADDRESS",
+     "an illegal memory access was encountered"},
     {CUDA_ERROR_LAUNCH_FAILED, "CUDA_ERROR_LAUNCH_FAILED",
      "unspecified launch failure"},
     {CUDA_ERROR_NOT_SUPPORTED, "CUDA_ERROR_NOT_SUPPORTED",
@@ -507,6 +735,8 @@ MOCK_EXPORT CUresult cuInit(unsigned flags) {
     return CUDA_ERROR_INVALID_VALUE;
   if (s.devices <= 0)
     return CUDA_ERROR_NO_DEVICE;
+  if (!s.initialized)
+    std::atexit(shutDownDriver);
   s.initialized = true;
   return CUDA_SUCCESS;
 }
@@ -605,6 +835,8 @@ MOCK_EXPORT CUresult cuDevicePrimaryCtxRelease_v2(CUdevice) {
 }
 
 MOCK_EXPORT CUresult cuCtxGetCurrent(CUcontext *context) {
+  if (gDriverShutDown)
+    return CUDA_ERROR_DEINITIALIZED;
   *context = tContextStack.empty() ? nullptr : tContextStack.back();
   return CUDA_SUCCESS;
 }
@@ -618,6 +850,8 @@ MOCK_EXPORT CUresult cuCtxSetCurrent(CUcontext context) {
 }
 
 MOCK_EXPORT CUresult cuCtxPushCurrent_v2(CUcontext context) {
+  if (gDriverShutDown)
+    return CUDA_ERROR_DEINITIALIZED;
   if (!context)
     return CUDA_ERROR_INVALID_CONTEXT;
   tContextStack.push_back(context);
@@ -670,6 +904,8 @@ MOCK_EXPORT CUresult cuModuleLoadDataEx(CUmodule *module, const void *image,
 }
 
 MOCK_EXPORT CUresult cuModuleUnload(CUmodule module) {
+  if (gDriverShutDown)
+    return CUDA_ERROR_DEINITIALIZED;
   if (!module)
     return CUDA_ERROR_INVALID_HANDLE;
   delete module;
@@ -817,6 +1053,8 @@ MOCK_EXPORT CUresult cuMemAllocManaged(CUdeviceptr *ptr, size_t bytes,
 }
 
 MOCK_EXPORT CUresult cuMemFree_v2(CUdeviceptr ptr) {
+  if (gDriverShutDown)
+    return CUDA_ERROR_DEINITIALIZED;
   MockState &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   auto it = s.allocations.find(ptr);

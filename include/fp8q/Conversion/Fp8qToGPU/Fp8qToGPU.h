@@ -5,9 +5,11 @@
 // The GPU lowering of the fp8q quantization ops: each fp8q.quantize /
 // fp8q.tile_transpose on tensors becomes a gpu.launch_func of a kernel built
 // in a gpu.module (the kernels themselves are in Hopper/QuantizeKernels.h),
-// with bufferization.to_buffer / to_tensor at the boundary. The patterns and
-// the support check are public so other compilers can reuse them without the
-// pass.
+// with bufferization.to_buffer / to_tensor at the boundary. By default the
+// tensors stay in host memory and each launch moves its operands through
+// device buffers (gpu.alloc, gpu.memcpy, gpu.dealloc on one stream). The
+// patterns and the support check are public so other compilers can reuse
+// them without the pass.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +30,22 @@ class RewritePatternSet;
 
 namespace mlir::fp8q {
 
+/// Where the buffers handed to the kernels live (docs/GPU.md, "Host
+/// memory").
+enum class Fp8qToGPUMemoryModel {
+  /// The program's tensors are host memory (malloc). Each launch allocates
+  /// device buffers for its operands (`gpu.alloc`), copies the inputs to the
+  /// device, launches, copies the results back into host buffers and frees
+  /// the device buffers, all on one stream that the host waits for. Correct
+  /// on every CUDA GPU; costs a round trip over the host link per launch.
+  Copy,
+  /// The program's buffers are device-accessible already (managed memory,
+  /// a system with pageable memory access (HMM, Grace Hopper), or a caller
+  /// that passes device memrefs): their addresses go to the kernels as they
+  /// are and the launch is synchronous. No copies.
+  Unified,
+};
+
 #define GEN_PASS_DECL_CONVERTFP8QTOGPUPASS
 #include "fp8q/Conversion/Passes.h.inc"
 
@@ -36,6 +54,8 @@ struct Fp8qToGPUOptions {
   /// The `#nvvm.target` attached to every kernel module
   /// (see getFp8qNVVMTarget).
   Attribute target;
+  /// How the kernels' operands reach the device.
+  Fp8qToGPUMemoryModel memoryModel = Fp8qToGPUMemoryModel::Copy;
   /// Lower fp8q.scaled_matmul to the Hopper wgmma kernel (`gemm=wgmma`);
   /// otherwise it is left alone (`gemm=host`).
   bool gemmWgmma = false;

@@ -4,7 +4,8 @@
 //
 // Host side of the GPU lowering: one pattern per op (quantize,
 // tile_transpose) and one for the fused row/column quantize, each turning the
-// op into buffers, raw pointers and sizes, a gpu.launch_func of the matching
+// op into host buffers, device buffers with the copies in and out (memory
+// model `copy`), raw pointers and sizes, a gpu.launch_func of the matching
 // Hopper kernel (built on first use, Hopper/QuantizeKernels.cpp) and
 // bufferization.to_tensor of the results.
 //
@@ -61,8 +62,9 @@ constexpr SupportedChip kSupportedChips[] = {{"sm_90", "+ptx80"},
                                              {"sm_90a", "+ptx80"}};
 /// LLVM optimization level of the kernels.
 constexpr int kKernelOptLevel = 3;
-/// Alignment of the result buffers: at least the 16 bytes of the vector
-/// stores.
+/// Alignment of the host result buffers: at least the 16 bytes of the vector
+/// stores (memory model `unified` hands them to the kernels; device buffers
+/// are 256-byte aligned by cuMemAlloc).
 constexpr int64_t kResultAlignment = 64;
 
 //===----------------------------------------------------------------------===//
@@ -155,8 +157,22 @@ QuantizeOp findFusionPartner(QuantizeOp op) {
 //===----------------------------------------------------------------------===//
 
 /// Emits the host side of one kernel launch, step by step: the kernel (built
-/// once per module), the source buffer, result allocations, raw pointers,
-/// sizes, the guarded gpu.launch_func, and the result tensors.
+/// once per module), the host input buffers, host result allocations, then
+/// the guarded launch (device buffers and copies, raw pointers, sizes,
+/// gpu.launch_func), and the result tensors.
+///
+/// With the `copy` memory model a launch is one stream of work that the host
+/// waits for, so the results are complete host memory when the launch ends:
+///
+/// ```
+///   %t = gpu.wait async                         stream
+///   gpu.alloc + gpu.memcpy (device <- host)     each input
+///   gpu.alloc                                   each output
+///   gpu.launch_func async                       kernel(device pointers, M, K)
+///   gpu.memcpy (host <- device)                 each output
+///   gpu.dealloc                                 each device buffer
+///   gpu.wait [%t]                               host waits, stream destroyed
+/// ```
 class LaunchEmitter {
 public:
   LaunchEmitter(RewriterBase &rewriter, Location loc, Operation *anchor,
@@ -165,48 +181,78 @@ public:
 
   /// Step 1: the source buffer and its extents M, K.
   void setSource(Value tensor);
-  /// Step 2: a result buffer of `type`, whose extents are the given
+  /// Step 1b: another input (tile_transpose's scales) as a buffer.
+  Value addInput(Value tensor);
+  /// Step 2: a host result buffer of `type`, whose extents are the given
   /// expressions of M and K.
   Value allocate(RankedTensorType type, ArrayRef<OpFoldResult> extents);
   OpFoldResult getM() const { return sizeM; }
   OpFoldResult getK() const { return sizeK; }
   OpFoldResult ceilDiv(OpFoldResult extent, int64_t tile);
-  /// Step 3: `memref` as a raw `!llvm.ptr` kernel argument.
-  Value getPointer(Value memref);
-  /// Step 4: launches `config` with `pointers` and (M, K),
-  /// skipping empty sources and asserting the size requirements that are not
-  /// static.
-  void launch(const QuantKernelConfig &config, ArrayRef<Value> pointers);
-  /// Step 4 (GEMM): launches the scaled_matmul kernel `config` with the
-  /// pointer and tensor-map arguments `args` and (M, N, K); grid
-  /// (cdiv(M, BM), cdiv(N, BN)), skipped when M or N is zero.
+  /// Step 3: launches `config` on the inputs (in the order of setSource and
+  /// addInput) and `outputs` (host result buffers, in kernel argument
+  /// order), skipping empty sources and asserting the size requirements
+  /// that are not static.
+  void launch(const QuantKernelConfig &config, ArrayRef<Value> outputs);
+  /// Step 3 (GEMM, memory model `unified` only): launches the
+  /// scaled_matmul kernel `config` with the pointer and tensor-map arguments
+  /// `args` and (M, N, K); grid (cdiv(M, BM), cdiv(N, BN)), skipped when M
+  /// or N is zero.
   void launchGemm(const hopper::GemmKernelConfig &config,
                   ArrayRef<Value> args, OpFoldResult sizeN);
-  /// Step 5: the tensor of a result buffer.
+  /// The host buffer of the source (set by setSource).
+  Value getSourceBuffer() const { return inputs.front(); }
+  /// `memref` as a raw `!llvm.ptr` kernel argument.
+  Value getPointer(Value memref);
+  /// Step 4: the tensor of a result buffer.
   Value toTensor(Value memref, Type type);
-
-  Value getSourceBuffer() const { return sourceBuffer; }
 
 private:
   gpu::GPUFuncOp getOrCreateKernel(const QuantKernelConfig &config);
+  Value toBuffer(Value tensor);
   Value toIndex(OpFoldResult value);
   Value toI64(OpFoldResult value);
   void assertDynamicRequirements(const QuantKernelConfig &config, Value gridY);
+  /// The launch itself on `pointers` (inputs, then outputs), asynchronous
+  /// after `dependency` if there is one (then returns its token).
+  Value emitLaunchFunc(gpu::GPUFuncOp kernel, const QuantKernelConfig &config,
+                       Value gridX, Value gridY, ArrayRef<Value> pointers,
+                       Value dependency);
+  /// Memory model `copy`: device buffers, copies, launch, copies back,
+  /// frees, wait.
+  void emitCopyingLaunch(gpu::GPUFuncOp kernel, const QuantKernelConfig &config,
+                         Value gridX, Value gridY, ArrayRef<Value> outputs);
+  /// A device buffer shaped like the host buffer `like`, allocated on the
+  /// stream after `token` (updated).
+  Value allocateOnDevice(Value like, Value &token);
 
   RewriterBase &rewriter;
   Location loc;
   Operation *anchor;
   const Fp8qToGPUOptions &options;
-  Value sourceBuffer;
+  /// Host buffers of the inputs: the source first.
+  SmallVector<Value, 2> inputs;
   OpFoldResult sizeM, sizeK;
   int64_t sourceBytes = 0;
 };
 
-void LaunchEmitter::setSource(Value tensor) {
+/// Identity layout: a strided tensor is copied into a dense buffer by
+/// bufferization, as the kernels and gpu.memcpy need.
+Value LaunchEmitter::toBuffer(Value tensor) {
   auto type = cast<RankedTensorType>(tensor.getType());
   auto memrefType = MemRefType::get(type.getShape(), type.getElementType());
-  sourceBuffer = bufferization::ToBufferOp::create(rewriter, loc, memrefType,
-                                                   tensor, /*read_only=*/true);
+  return bufferization::ToBufferOp::create(rewriter, loc, memrefType, tensor,
+                                           /*read_only=*/true);
+}
+
+Value LaunchEmitter::addInput(Value tensor) {
+  inputs.push_back(toBuffer(tensor));
+  return inputs.back();
+}
+
+void LaunchEmitter::setSource(Value tensor) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  addInput(tensor);
   auto extent = [&](int64_t dim) -> OpFoldResult {
     if (!type.isDynamicDim(dim))
       return rewriter.getIndexAttr(type.getDimSize(dim));
@@ -311,23 +357,107 @@ void LaunchEmitter::assertDynamicRequirements(const QuantKernelConfig &config,
   }
 }
 
+Value LaunchEmitter::emitLaunchFunc(gpu::GPUFuncOp kernel,
+                                    const QuantKernelConfig &config,
+                                    Value gridX, Value gridY,
+                                    ArrayRef<Value> pointers,
+                                    Value dependency) {
+  // Arguments in the order of hopper::getKernelInterface.
+  SmallVector<Value, 9> args(pointers);
+  args.push_back(toI64(sizeM));
+  args.push_back(toI64(sizeK));
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  Value threads = arith::ConstantIndexOp::create(rewriter, loc, kCtaThreads);
+  Value sharedBytes = arith::ConstantIntOp::create(
+      rewriter, loc, config.getDynamicSharedMemoryBytes(), 32);
+  Type tokenType;
+  SmallVector<Value, 1> dependencies;
+  if (dependency) {
+    tokenType = gpu::AsyncTokenType::get(rewriter.getContext());
+    dependencies.push_back(dependency);
+  }
+  auto launchOp = gpu::LaunchFuncOp::create(
+      rewriter, loc, kernel, gpu::KernelDim3{gridX, gridY, one},
+      gpu::KernelDim3{threads, one, one}, sharedBytes, args, tokenType,
+      dependencies);
+  return launchOp.getAsyncToken();
+}
+
+Value LaunchEmitter::allocateOnDevice(Value like, Value &token) {
+  auto type = cast<MemRefType>(like.getType());
+  SmallVector<Value, 2> dynamicSizes;
+  for (int64_t dim = 0, rank = type.getRank(); dim < rank; ++dim)
+    if (type.isDynamicDim(dim))
+      dynamicSizes.push_back(memref::DimOp::create(rewriter, loc, like, dim));
+  auto alloc = gpu::AllocOp::create(
+      rewriter, loc, type, gpu::AsyncTokenType::get(rewriter.getContext()),
+      ValueRange{token}, dynamicSizes, /*symbolOperands=*/ValueRange{},
+      /*hostShared=*/false);
+  // NOTE: device memory is freed by the gpu.dealloc of this launch: ownership
+  // based buffer deallocation must neither free it with memref.dealloc nor
+  // reject the gpu.dealloc.
+  alloc->setAttr(bufferization::BufferizationDialect::kManualDeallocation,
+                 rewriter.getUnitAttr());
+  token = alloc.getAsyncToken();
+  return alloc.getMemref();
+}
+
+void LaunchEmitter::emitCopyingLaunch(gpu::GPUFuncOp kernel,
+                                      const QuantKernelConfig &config,
+                                      Value gridX, Value gridY,
+                                      ArrayRef<Value> outputs) {
+  Type tokenType = gpu::AsyncTokenType::get(rewriter.getContext());
+  // One stream, created by the first gpu.wait; every step depends on the
+  // previous one, so they run in order on it.
+  Value token = gpu::WaitOp::create(rewriter, loc, tokenType, ValueRange{})
+                    .getAsyncToken();
+  SmallVector<Value, 5> deviceBuffers;
+  for (Value input : inputs) {
+    Value device = allocateOnDevice(input, token);
+    token = gpu::MemcpyOp::create(rewriter, loc, tokenType, ValueRange{token},
+                                  device, input)
+                .getAsyncToken();
+    deviceBuffers.push_back(device);
+  }
+  for (Value output : outputs)
+    deviceBuffers.push_back(allocateOnDevice(output, token));
+
+  SmallVector<Value, 5> pointers;
+  for (Value device : deviceBuffers)
+    pointers.push_back(getPointer(device));
+  token = emitLaunchFunc(kernel, config, gridX, gridY, pointers, token);
+
+  for (auto [output, device] :
+       llvm::zip(outputs, ArrayRef(deviceBuffers).drop_front(inputs.size())))
+    token = gpu::MemcpyOp::create(rewriter, loc, tokenType, ValueRange{token},
+                                  output, device)
+                .getAsyncToken();
+  for (Value device : deviceBuffers) {
+    auto dealloc = gpu::DeallocOp::create(rewriter, loc, tokenType,
+                                          ValueRange{token}, device);
+    dealloc->setAttr(bufferization::BufferizationDialect::kManualDeallocation,
+                     rewriter.getUnitAttr());
+    token = dealloc.getAsyncToken();
+  }
+  // The host waits for the stream (and destroys it): the results are in the
+  // host buffers from here on.
+  gpu::WaitOp::create(rewriter, loc, Type(), ValueRange{token});
+}
+
 void LaunchEmitter::launch(const QuantKernelConfig &config,
-                           ArrayRef<Value> pointers) {
+                           ArrayRef<Value> outputs) {
   std::optional<int64_t> staticM = getConstantIntValue(sizeM);
   std::optional<int64_t> staticK = getConstantIntValue(sizeK);
   if ((staticM && *staticM == 0) || (staticK && *staticK == 0))
     return; // Nothing to compute: the results are empty.
   gpu::GPUFuncOp kernel = getOrCreateKernel(config);
+  LLVM_DEBUG(llvm::dbgs() << "launching " << config.getName() << " at " << loc
+                          << "\n");
 
   // Grid (cdiv(K, 128), cdiv(M, 128), 1) of 256-thread CTAs.
   Value gridX = toIndex(ceilDiv(sizeK, kCtaCols));
   Value gridY = toIndex(ceilDiv(sizeM, kCtaRows));
   assertDynamicRequirements(config, gridY);
-
-  // Arguments in the order of hopper::getKernelInterface.
-  SmallVector<Value, 9> args(pointers);
-  args.push_back(toI64(sizeM));
-  args.push_back(toI64(sizeK));
 
   // An empty grid is not a valid launch: guard dynamic sizes.
   OpBuilder::InsertionGuard guard(rewriter);
@@ -342,13 +472,19 @@ void LaunchEmitter::launch(const QuantKernelConfig &config,
                                   /*withElseRegion=*/false);
     rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
   }
-  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-  Value threads = arith::ConstantIndexOp::create(rewriter, loc, kCtaThreads);
-  Value sharedBytes = arith::ConstantIntOp::create(
-      rewriter, loc, config.getDynamicSharedMemoryBytes(), 32);
-  gpu::LaunchFuncOp::create(
-      rewriter, loc, kernel, gpu::KernelDim3{gridX, gridY, one},
-      gpu::KernelDim3{threads, one, one}, sharedBytes, args);
+  switch (options.memoryModel) {
+  case Fp8qToGPUMemoryModel::Copy:
+    emitCopyingLaunch(kernel, config, gridX, gridY, outputs);
+    return;
+  case Fp8qToGPUMemoryModel::Unified: {
+    SmallVector<Value, 5> pointers;
+    for (Value buffer : llvm::concat<const Value>(inputs, outputs))
+      pointers.push_back(getPointer(buffer));
+    emitLaunchFunc(kernel, config, gridX, gridY, pointers,
+                   /*dependency=*/Value());
+    return;
+  }
+  }
 }
 
 void LaunchEmitter::launchGemm(const GemmKernelConfig &config,
@@ -441,9 +577,7 @@ struct QuantizeOpLowering : OpRewritePattern<QuantizeOp> {
     emitter.setSource(op.getSource());
     ResultBuffers results = allocateQuantizeResults(emitter, op);
     QuantKernelConfig config = getConfig(*getQuantizeKind(op), op);
-    emitter.launch(config, {emitter.getPointer(emitter.getSourceBuffer()),
-                            emitter.getPointer(results.codes),
-                            emitter.getPointer(results.scales)});
+    emitter.launch(config, {results.codes, results.scales});
     rewriter.replaceOp(
         op, {emitter.toTensor(results.codes, op.getQ().getType()),
              emitter.toTensor(results.scales, op.getScale().getType())});
@@ -480,11 +614,7 @@ struct FusedQuantizeLowering : OpRewritePattern<QuantizeOp> {
     ResultBuffers rows = allocateQuantizeResults(emitter, rowOp);
     ResultBuffers cols = allocateQuantizeResults(emitter, colOp);
     QuantKernelConfig config = getConfig(QuantKernelKind::Fused, op);
-    emitter.launch(config, {emitter.getPointer(emitter.getSourceBuffer()),
-                            emitter.getPointer(rows.codes),
-                            emitter.getPointer(rows.scales),
-                            emitter.getPointer(cols.codes),
-                            emitter.getPointer(cols.scales)});
+    emitter.launch(config, {rows.codes, rows.scales, cols.codes, cols.scales});
     SmallVector<Value, 2> rowResults{
         emitter.toTensor(rows.codes, rowOp.getQ().getType()),
         emitter.toTensor(rows.scales, rowOp.getScale().getType())};
@@ -510,12 +640,7 @@ struct TileTransposeOpLowering : OpRewritePattern<TileTransposeOp> {
       return rewriter.notifyMatchFailure(op, *reason);
     LaunchEmitter emitter(rewriter, op.getLoc(), op, options);
     emitter.setSource(op.getQ());
-    auto scaleTensorType = cast<RankedTensorType>(op.getScale().getType());
-    auto scaleMemrefType = MemRefType::get(scaleTensorType.getShape(),
-                                           scaleTensorType.getElementType());
-    Value inputScales = bufferization::ToBufferOp::create(
-        rewriter, op.getLoc(), scaleMemrefType, op.getScale(),
-        /*read_only=*/true);
+    emitter.addInput(op.getScale());
     OpFoldResult m = emitter.getM(), k = emitter.getK();
     Value codes = emitter.allocate(op.getQT().getType(), {k, m});
     Value scales = emitter.allocate(op.getScaleT().getType(),
@@ -523,10 +648,7 @@ struct TileTransposeOpLowering : OpRewritePattern<TileTransposeOp> {
     QuantKernelConfig config{QuantKernelKind::TileTranspose,
                              SourceElement::E4M3, op.getScaleMode(),
                              op.getEps().convertToFloat()};
-    emitter.launch(config,
-                   {emitter.getPointer(emitter.getSourceBuffer()),
-                    emitter.getPointer(inputScales), emitter.getPointer(codes),
-                    emitter.getPointer(scales)});
+    emitter.launch(config, {codes, scales});
     rewriter.replaceOp(op,
                        {emitter.toTensor(codes, op.getQT().getType()),
                         emitter.toTensor(scales, op.getScaleT().getType())});
@@ -755,6 +877,14 @@ fp8q::getFp8qToGPUUnsupportedReason(Operation *op,
   if (auto matmul = dyn_cast<ScaledMatmulOp>(op)) {
     if (!options.gemmWgmma)
       return std::string("left to the host (gemm=host)");
+    // NOTE: the GEMM's tensor maps are encoded on the buffers the kernel
+    // reads, so the kernel needs device-accessible operands; the copying
+    // launch of the quantize kernels is not implemented for it yet.
+    if (options.memoryModel != Fp8qToGPUMemoryModel::Unified)
+      return std::string(
+          "gemm=wgmma needs memory-model=unified (device-accessible "
+          "buffers); with host memory, run the exported kernel through "
+          "python/fp8q/runtime.py or use gemm=host");
     return getScaledMatmulUnsupportedReason(matmul, options);
   }
   if (auto quantize = dyn_cast<QuantizeOp>(op)) {
@@ -808,7 +938,8 @@ struct ConvertFp8qToGPUPass
           << "' (expected host or wgmma)";
       return signalPassFailure();
     }
-    Fp8qToGPUOptions options{getFp8qNVVMTarget(&getContext(), chip)};
+    Fp8qToGPUOptions options{getFp8qNVVMTarget(&getContext(), chip),
+                             memoryModel};
     options.gemmWgmma = gemm == "wgmma";
     auto isLowered = [&](Operation *op) {
       return isa<QuantizeOp, TileTransposeOp>(op) ||

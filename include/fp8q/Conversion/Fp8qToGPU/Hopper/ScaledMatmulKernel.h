@@ -11,8 +11,9 @@
 // arguments, A and B come as TMA descriptors). docs/GPU.md, "Scaled matmul
 // kernel", has the layout and the pipeline.
 //
-// NOTE: status: compiled and assembled (ptxas) only; not yet validated on a
-// GPU.
+// NOTE: status: checked on an H200 through the exported kernel (error equal
+// to cuBLAS block's, tails included); performance is about 0.6x cuBLAS block
+// at M = 4096 and large K (docs/GPU.md).
 //
 //===----------------------------------------------------------------------===//
 
