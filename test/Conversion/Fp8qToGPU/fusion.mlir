@@ -11,8 +11,10 @@
 // CHECK:         %[[S:.*]] = memref.alloc() {{.*}} : memref<4096x56xf32>
 // CHECK:         %[[QT:.*]] = memref.alloc() {{.*}} : memref<7168x4096xf8E4M3FN>
 // CHECK:         %[[ST:.*]] = memref.alloc() {{.*}} : memref<7168x32xf32>
-// CHECK-DAG:     %[[SMEM:.*]] = arith.constant 37888 : i32
+// CHECK-DAG:     %[[TILES:.*]] = arith.constant 1792 : index
+// CHECK-DAG:     %[[SMEM:.*]] = arith.constant 32768 : i32
 // CHECK:         gpu.launch_func @fp8q_quantize_1x128_128x1t_bf16_pow2::@fp8q_quantize_1x128_128x1t_bf16_pow2
+// CHECK-SAME:        blocks in (%[[TILES]], %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}})
 // CHECK-SAME:        dynamic_shared_memory_size %[[SMEM]]
 // CHECK-SAME:        args(%{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : i64, %{{.*}} : i64)
 // CHECK-NOT:     gpu.launch_func

@@ -9,8 +9,12 @@
 // CHECK:         %[[SB:.*]] = bufferization.to_buffer %[[S]] read_only : tensor<300x3xf32> to memref<300x3xf32>
 // CHECK:         memref.alloc() {alignment = 64 : i64} : memref<384x300xf8E4M3FN>
 // CHECK:         memref.alloc() {alignment = 64 : i64} : memref<384x3xf32>
-// CHECK-DAG:     %[[SMEM:.*]] = arith.constant 22016 : i32
+// A CTA walks up to 4 row tiles of one column tile: cdiv(cdiv(300, 128), 4) x
+// 3 = 3 CTAs; two stages of 128 x 128 codes and 128 row scales.
+// CHECK-DAG:     %[[CTAS:.*]] = arith.constant 3 : index
+// CHECK-DAG:     %[[SMEM:.*]] = arith.constant 33792 : i32
 // CHECK:         gpu.launch_func @fp8q_tile_transpose_1x128_pow2::@fp8q_tile_transpose_1x128_pow2
+// CHECK-SAME:        blocks in (%[[CTAS]], %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}})
 // CHECK-SAME:        dynamic_shared_memory_size %[[SMEM]]
 // CHECK-SAME:        args(%{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : i64, %{{.*}} : i64)
 // CHECK:       gpu.module @fp8q_tile_transpose_1x128_pow2
