@@ -97,8 +97,10 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
     Supported (anything else is an error naming the op and the reason):
     `quantize` with tile `1x128`, `128x128`, or `128x1` with `transpose`;
     `tile_transpose` with tile `1x128`; source rows 16-byte aligned
-    (K * sizeof(element) % 16 == 0); at most 65535 * 128 rows. Shapes may be
-    dynamic: the checks that need sizes are then emitted as `cf.assert`.
+    (K * sizeof(element) % 16 == 0); at most 65535 * 128 rows for the
+    `1x128` and `128x128` kernels (2-D grid; the kernels with a transposed
+    output have a 1-D grid and no such bound). Shapes may be dynamic: the
+    checks that need sizes are then emitted as `cf.assert`.
     Other fp8q ops are left alone. The numerics are those of
     docs/Numerics.md, bit for bit.
 
