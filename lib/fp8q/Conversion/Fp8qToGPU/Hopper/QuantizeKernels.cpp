@@ -428,8 +428,6 @@ struct Strip {
   Value rowValid;
   /// The strip's source data as 32-bit words, zero where out of bounds.
   SmallVector<Value, 16> words;
-  /// tile_transpose: the f32 scale of the strip's input 1x128 tile.
-  Value rowScale;
 };
 
 /// The scale of a tile and its IEEE reciprocal.
@@ -700,22 +698,6 @@ Strip QuantKernelEmitter::loadStrip(int64_t index) {
     for (int64_t word = 0; word < kVectorBytes / kWordBytes; ++word)
       strip.words.push_back(vector::ExtractOp::create(b, data, word));
   }
-
-  if (config.kind == QuantKernelKind::TileTranspose) {
-    Value scaleIndex = arith::AddIOp::create(
-        b, arith::MulIOp::create(b, strip.row, colTiles), blockCol);
-    Value scaleOffset =
-        arith::MulIOp::create(b, scaleIndex, i64Const(kWordBytes));
-    strip.rowScale = ifThenElse(
-        strip.rowValid, b.getF32Type(),
-        [&] {
-          return LLVM::LoadOp::create(b, b.getF32Type(),
-                                      globalAddress(sourceScale, scaleOffset),
-                                      kWordBytes, false, false,
-                                      /*isInvariant=*/true);
-        },
-        f32Const(0.0f));
-  }
   return strip;
 }
 
@@ -737,16 +719,10 @@ Value QuantKernelEmitter::columnKeyOfWord(Value word) {
   return arith::AndIOp::create(b, word, i32Const(mask));
 }
 
-/// The keys of a strip's 16 columns: 8 packed words for bf16/f16 sources,
-/// 16 words otherwise (for tile_transpose, of the dequantized f32 values).
+/// The keys of a strip's 16 columns (bf16/f16/f32 strips of the 1x128 and
+/// 128x128 outputs): 8 packed words for bf16/f16 sources, 16 words for f32.
 SmallVector<Value, 16> QuantKernelEmitter::columnKeys(const Strip &strip) {
   SmallVector<Value, 16> keys;
-  if (config.source == SourceElement::E4M3) {
-    for (Value value : stripValues(strip))
-      keys.push_back(
-          columnKeyOfWord(arith::BitcastOp::create(b, b.getI32Type(), value)));
-    return keys;
-  }
   for (Value word : strip.words)
     keys.push_back(columnKeyOfWord(word));
   return keys;
@@ -908,7 +884,7 @@ SmallVector<Value, 4> QuantKernelEmitter::wordValues(Value word,
 SmallVector<Value, 16> QuantKernelEmitter::stripValues(const Strip &strip) {
   SmallVector<Value, 16> values;
   for (Value word : strip.words)
-    llvm::append_range(values, wordValues(word, strip.rowScale));
+    llvm::append_range(values, wordValues(word, /*rowScale=*/Value()));
   return values;
 }
 
@@ -1066,7 +1042,8 @@ void QuantKernelEmitter::setTile(Value rowTile, Value colTile) {
 ///                 strips that share a position to the free ones (bf16, j=0):
 ///                   strip s   0  1  2  3  4  5  6  7
 ///                   chunk     0  2  4  6  8 10 12 14
-///                   stored    0  2  4  6  9 11 13 15   (mod 8: 0 2 4 6 1 3 5 7)
+///                   stored    0  2  4  6  9 11 13 15   (mod 8: 0 2 4 6 1 3 5
+///                   7)
 ///   transposed    lane l: word l / 8 of chunk c in row 16 (l % 8) + r; the
 ///   read          (row >> 4) term gives the 8 row groups 8 chunk positions:
 ///                   row group  0: | c |   |   | ...     banks 4 (c ^ 0) + 0..3
@@ -1080,8 +1057,8 @@ Value QuantKernelEmitter::storedChunk(Value row, Value chunk) {
   Value rowTerm = arith::AndIOp::create(
       b, arith::ShRUIOp::create(b, row, i32Const(llvm::Log2_64(kTaskRows))),
       i32Const(kBankChunks - 1));
-  return arith::XOrIOp::create(
-      b, arith::XOrIOp::create(b, chunk, stripTerm), rowTerm);
+  return arith::XOrIOp::create(b, arith::XOrIOp::create(b, chunk, stripTerm),
+                               rowTerm);
 }
 
 /// The shared word index of chunk `chunk` of stage row `row` (i32).
@@ -1129,8 +1106,8 @@ void QuantKernelEmitter::emitTileCopy(Value rowTile, Value colTile,
     Value offset = arith::MulIOp::create(b, element, i64Const(bytes));
     Value from = arith::SelectOp::create(b, valid,
                                          globalAddress(source, offset), source);
-    Value size = arith::SelectOp::create(b, valid, i32Const(kVectorBytes),
-                                         i32Const(0));
+    Value size =
+        arith::SelectOp::create(b, valid, i32Const(kVectorBytes), i32Const(0));
     NVVM::CpAsyncOp::create(
         b, sharedWord(stageChunkWord(stageBase, row, chunk)), from,
         kVectorBytes, NVVM::LoadCacheModifierKind::CG, size);
@@ -1177,12 +1154,12 @@ void QuantKernelEmitter::emitStagedLoop() {
   Value cta = zext64(arith::IndexCastUIOp::create(
       b, b.getI32Type(), gpu::BlockIdOp::create(b, gpu::Dimension::x)));
   Value colTile = arith::RemUIOp::create(b, cta, colTiles);
-  Value firstRowTile = arith::MulIOp::create(
-      b, arith::DivUIOp::create(b, cta, colTiles),
-      i64Const(schedule.tilesPerCta));
-  Value count = arith::MinUIOp::create(
-      b, i64Const(schedule.tilesPerCta),
-      arith::SubIOp::create(b, rowTiles, firstRowTile));
+  Value firstRowTile =
+      arith::MulIOp::create(b, arith::DivUIOp::create(b, cta, colTiles),
+                            i64Const(schedule.tilesPerCta));
+  Value count =
+      arith::MinUIOp::create(b, i64Const(schedule.tilesPerCta),
+                             arith::SubIOp::create(b, rowTiles, firstRowTile));
   int64_t ahead = schedule.stages - 1;
   auto copyTile = [&](Value i, Value stage) {
     emitTileCopy(arith::AddIOp::create(b, firstRowTile, i), colTile, stage);
@@ -1292,8 +1269,8 @@ void QuantKernelEmitter::emitTransposedOutput(Value stageBase,
   Value aligned = arith::CmpIOp::create(
       b, arith::CmpIPredicate::eq,
       arith::AndIOp::create(b, sizeM, i64Const(kVectorBytes - 1)), i64Const(0));
-  Value writer = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, rowGroup,
-                                       i32Const(0));
+  Value writer =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, rowGroup, i32Const(0));
   SmallVector<Value, kTaskRows> rowScales;
   if (dequantize) {
     auto scaleVector = VectorType::get({kChunkWords}, b.getF32Type());
@@ -1317,8 +1294,7 @@ void QuantKernelEmitter::emitTransposedOutput(Value stageBase,
   for (int64_t t = 0; t < g.tasksPerWarp; ++t) {
     Value chunk = arith::AddIOp::create(b, warp, i32Const(t * kCtaWarps));
     Value word = arith::AddIOp::create(
-        b, arith::MulIOp::create(b, chunk, i32Const(kChunkWords)),
-        wordInChunk);
+        b, arith::MulIOp::create(b, chunk, i32Const(kChunkWords)), wordInChunk);
     // All 16 rows of the lane share (row >> 4) & 7 = rowGroup, hence one
     // stored position of the chunk.
     Value columnWord = arith::AddIOp::create(
@@ -1354,9 +1330,8 @@ void QuantKernelEmitter::emitTransposedOutput(Value stageBase,
       }
     }
     for (Value &key : keys)
-      key = dequantize
-                ? warpMaxF32(key, kRowTileShuffles)
-                : warpMax(key, kRowTileShuffles, packed);
+      key = dequantize ? warpMaxF32(key, kRowTileShuffles)
+                       : warpMax(key, kRowTileShuffles, packed);
 
     // Scales of the word's columns; the first lane of each word stores them.
     SmallVector<TileScale, 4> scales;
