@@ -67,8 +67,14 @@ constexpr int64_t kChunkWords = kVectorBytes / kWordBytes;
 /// warp's 16-byte accesses are served 8 lanes at a time, so 8 lanes must
 /// touch 8 distinct chunk positions modulo 8 to run at full speed.
 constexpr int64_t kBankChunks = 8;
-/// Rows of a lane's transposed-write task (one 16-byte K-major code strip).
+/// Rows of a lane's transposed-write task (one 16-byte K-major code strip)
+/// and the row groups of a 128-row column (the 8 lanes that hold it).
 constexpr int64_t kTaskRows = kStripElements;
+constexpr int64_t kTaskRowGroups = kCtaRows / kTaskRows;
+/// NOTE: the stage swizzle gives each of the 8 row groups its own chunk
+/// position, which makes the transposed read conflict-free.
+static_assert(kTaskRowGroups == kBankChunks,
+              "one chunk position per row group of the transposed read");
 
 /// f32 bit fields.
 constexpr int64_t kF32AbsMask = 0x7FFFFFFF;
@@ -1056,7 +1062,7 @@ Value QuantKernelEmitter::storedChunk(Value row, Value chunk) {
       i32Const(chunksPerStrip - 1));
   Value rowTerm = arith::AndIOp::create(
       b, arith::ShRUIOp::create(b, row, i32Const(llvm::Log2_64(kTaskRows))),
-      i32Const(kBankChunks - 1));
+      i32Const(kTaskRowGroups - 1));
   return arith::XOrIOp::create(b, arith::XOrIOp::create(b, chunk, stripTerm),
                                rowTerm);
 }
@@ -1259,9 +1265,9 @@ void QuantKernelEmitter::emitTransposedOutput(Value stageBase,
   bool dequantize = config.source == SourceElement::E4M3;
   int64_t keyWords = dequantize ? g.columnsPerWord : 1;
 
-  Value rowGroup = arith::AndIOp::create(b, lane, i32Const(kBankChunks - 1));
+  Value rowGroup = arith::AndIOp::create(b, lane, i32Const(kTaskRowGroups - 1));
   Value wordInChunk =
-      arith::ShRUIOp::create(b, lane, i32Const(llvm::Log2_64(kBankChunks)));
+      arith::ShRUIOp::create(b, lane, i32Const(llvm::Log2_64(kTaskRowGroups)));
   Value firstRow = arith::MulIOp::create(b, rowGroup, i32Const(kTaskRows));
   Value outputColumn = arith::AddIOp::create(b, m0, zext64(firstRow));
   Value validRows =
