@@ -125,8 +125,19 @@
 // CHECK-NEXT:    "K",
 // CHECK-NEXT:    "M"
 // CHECK-NEXT:   ],
-// CHECK:      "shared_bytes": 37888,
-// CHECK:      "x-kind": "fused",
+// Staged kernels: a 1-D grid over the tiles, no bound on M.
+// CHECK:      "grid": [
+// CHECK-NEXT:  "ceil(M/128)*ceil(K/128)",
+// CHECK-NEXT:  1,
+// CHECK-NEXT:  1
+// CHECK-NEXT: ],
+// CHECK:      "shared_bytes": 32768,
+// CHECK-NEXT: "requires": [
+// CHECK-NEXT:  "M >= 1",
+// CHECK-NEXT:  "K >= 1",
+// CHECK-NEXT:  "K*2 % 16 == 0"
+// CHECK-NEXT: ],
+// CHECK-NEXT: "x-kind": "fused",
 
 // CHECK:      "name": "fp8q_tile_transpose_1x128_fp32",
 // CHECK:      "op": "fp8q.tile_transpose",
@@ -142,7 +153,9 @@
 // CHECK-NEXT:   "dtype": "f8e4m3fn",
 // CHECK:        "name": "scale",
 // CHECK:        "x-role": "source_scale"
-// CHECK:      "shared_bytes": 22016,
+// CHECK:      "grid": [
+// CHECK-NEXT:  "ceil(ceil(M/128)/4)*ceil(K/128)",
+// CHECK:      "shared_bytes": 33792,
 
 // Launches with static sizes (the dynamic one is not listed).
 // CHECK:      "x-launches": [
@@ -152,8 +165,8 @@
 // CHECK-NEXT:    "K": 384
 // CHECK-NEXT:   },
 // CHECK-NEXT:   "grid": [
-// CHECK-NEXT:    3,
-// CHECK-NEXT:    3,
+// CHECK-NEXT:    9,
+// CHECK-NEXT:    1,
 // CHECK-NEXT:    1
 // CHECK-NEXT:   ],
 // CHECK-NEXT:   "loc": "{{.*}}export-kernels.mlir:{{[0-9]+}}:{{[0-9]+}}"

@@ -106,8 +106,10 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
     Supported (anything else is an error naming the op and the reason):
     `quantize` with tile `1x128`, `128x128`, or `128x1` with `transpose`;
     `tile_transpose` with tile `1x128`; source rows 16-byte aligned
-    (K * sizeof(element) % 16 == 0); at most 65535 * 128 rows. Shapes may be
-    dynamic: the checks that need sizes are then emitted as `cf.assert`.
+    (K * sizeof(element) % 16 == 0); at most 65535 * 128 rows for the
+    `1x128` and `128x128` kernels (2-D grid; the kernels with a transposed
+    output have a 1-D grid and no such bound). Shapes may be dynamic: the
+    checks that need sizes are then emitted as `cf.assert`.
     With `gemm=wgmma`, `fp8q.scaled_matmul` (1x128 x 128x128 scales, group
     128, K % 128 == 0, promotion_interval 32/64/128) becomes a launch of the
     Hopper GEMM kernel (Hopper/ScaledMatmulKernel.h) with TMA descriptors

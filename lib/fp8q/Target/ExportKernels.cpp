@@ -273,9 +273,12 @@ std::string fp8q::buildKernelManifest(StringRef chip,
             json.attribute("K", launch.k);
           });
           json.attributeArray("grid", [&] {
-            json.value(llvm::divideCeil(launch.k, kCtaCols));
-            json.value(llvm::divideCeil(launch.m, kCtaRows));
-            json.value(1);
+            std::optional<QuantKernelConfig> config =
+                QuantKernelConfig::parseName(launch.kernel);
+            if (!config)
+              return;
+            for (int64_t extent : getGridSize(*config, launch.m, launch.k))
+              json.value(extent);
           });
           json.attribute("loc", launch.location);
         });

@@ -19,8 +19,10 @@
 // CHECK:         %[[REST:.*]] = arith.remui %[[BYTES]], %{{.*}} : index
 // CHECK:         %[[ALIGNED:.*]] = arith.cmpi eq, %[[REST]], %[[C0]] : index
 // CHECK:         cf.assert %[[ALIGNED]], "fp8q_quantize_128x1t_f16_pow2: the source row stride (K * 2 bytes) must be a multiple of 16 bytes"
-// CHECK:         %[[FITS:.*]] = arith.cmpi ule, %[[MT]], %{{.*}} : index
-// CHECK:         cf.assert %[[FITS]], "fp8q_quantize_128x1t_f16_pow2: M must be at most 8388480"
+// The staged kernel has a 1-D grid of cdiv(M, 128) * cdiv(K, 128) CTAs and
+// no bound on M.
+// CHECK-NOT:     cf.assert
+// CHECK:         %[[GRID:.*]] = arith.muli %[[MT]], %[[KT]] : index
 // CHECK:         %[[ROWS:.*]] = arith.cmpi ugt, %[[M]], %[[C0]] : index
 // CHECK:         %[[COLS:.*]] = arith.cmpi ugt, %[[K]], %[[C0]] : index
 // CHECK:         %[[NONEMPTY:.*]] = arith.andi %[[ROWS]], %[[COLS]] : i1
@@ -36,7 +38,7 @@
 // CHECK:           %[[M64:.*]] = arith.index_castui %[[M]] : index to i64
 // CHECK:           %[[K64:.*]] = arith.index_castui %[[K]] : index to i64
 // CHECK:           gpu.launch_func async [%{{.*}}] @fp8q_quantize_128x1t_f16_pow2::@fp8q_quantize_128x1t_f16_pow2
-// CHECK-SAME:          blocks in (%[[KT]], %[[MT]], %[[C1]])
+// CHECK-SAME:          blocks in (%[[GRID]], %[[C1]], %[[C1]])
 // CHECK-SAME:          %[[M64]] : i64, %[[K64]] : i64
 // CHECK:           gpu.wait [%{{.*}}]
 // CHECK:         }

@@ -13,6 +13,7 @@
 // CHECK:         %[[ST:.*]] = memref.alloc() {{.*}} : memref<7168x32xf32>
 // One stream: the source in, four device results, one launch, four copies
 // back, five frees.
+// CHECK-DAG:     %[[TILES:.*]] = arith.constant 1792 : index
 // CHECK:         gpu.wait async
 // CHECK:         %[[DX:.*]], %{{.*}} = gpu.alloc async
 // CHECK:         gpu.memcpy async [%{{.*}}] %[[DX]], %[[XB]]
@@ -20,8 +21,9 @@
 // CHECK:         %[[DS:.*]], %{{.*}} = gpu.alloc async {{.*}} : memref<4096x56xf32>
 // CHECK:         %[[DQT:.*]], %{{.*}} = gpu.alloc async {{.*}} : memref<7168x4096xf8E4M3FN>
 // CHECK:         %[[DST:.*]], %{{.*}} = gpu.alloc async {{.*}} : memref<7168x32xf32>
-// CHECK-DAG:     %[[SMEM:.*]] = arith.constant 37888 : i32
+// CHECK-DAG:     %[[SMEM:.*]] = arith.constant 32768 : i32
 // CHECK:         gpu.launch_func async [%{{.*}}] @fp8q_quantize_1x128_128x1t_bf16_pow2::@fp8q_quantize_1x128_128x1t_bf16_pow2
+// CHECK-SAME:        blocks in (%[[TILES]], %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}})
 // CHECK-SAME:        dynamic_shared_memory_size %[[SMEM]]
 // CHECK-SAME:        args(%{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : i64, %{{.*}} : i64)
 // CHECK:         gpu.memcpy async [%{{.*}}] %[[Q]], %[[DQ]]

@@ -88,10 +88,11 @@ func.func @block(%x: tensor<?x?xf32>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?x?
 
 // -----
 
-// The 128x1 transposed kernel: the tile is staged in shared memory, column
-// keys are reduced over the warp's row groups (xor 8, 16) and across warps
-// through shared memory, then each thread reads 16 rows of one stage word
-// and writes 16-byte K-major code strips.
+// The 128x1 transposed kernel (staged): the tile goes into a swizzled
+// shared-memory stage with 16-byte cp.async copies (zero-filled past the
+// edges); each lane then reads 16 rows of one stage word, a 128-row column is
+// reduced over 8 lanes (xor 1, 2, 4) without shared memory or a barrier, and
+// the codes leave as 16-byte K-major strips.
 
 // CHECK-LABEL: gpu.module @fp8q_quantize_128x1t_f16_fp32
 // CHECK:         gpu.func @fp8q_quantize_128x1t_f16_fp32(
@@ -99,20 +100,29 @@ func.func @block(%x: tensor<?x?xf32>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?x?
 // CHECK-SAME:        %{{.*}}: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias},
 // CHECK-SAME:        %{{.*}}: !llvm.ptr {llvm.align = 4 : i64, llvm.noalias},
 // CHECK-SAME:        %{{.*}}: i64, %{{.*}}: i64) kernel
+// CHECK-SAME:        known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 4 : i32
 // CHECK:           %[[EPS:.*]] = arith.constant 9.99999974E-5 : f32
-// CHECK-COUNT-8:   llvm.load %{{.*}} invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
-// Staging: 8 words per 16-element f16 strip.
-// CHECK-COUNT-32:  llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<3>
-// CHECK:           gpu.shuffle  xor %{{.*}}, %c8_i32, %c32_i32 : i32
-// CHECK:           arith.maxui %{{.*}}, %{{.*}} : vector<2xi16>
-// CHECK:           gpu.shuffle  xor %{{.*}}, %c16_i32, %c32_i32 : i32
-// CHECK:           gpu.barrier
-// CHECK:           arith.maximumf %{{.*}}, %[[EPS]] : f32
-// CHECK:           gpu.barrier
+// CHECK:           gpu.block_id x
+// CHECK:           scf.for
+// CHECK:             gpu.barrier
+// 8 chunks of 16 bytes per thread (a 32 KiB tile):
+// CHECK-COUNT-8:     nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache =  cg, %{{.*}} : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// CHECK:             nvvm.cp.async.commit.group
+// CHECK-NEXT:        nvvm.cp.async.wait.group 0
+// CHECK-NEXT:        gpu.barrier
+// CHECK-COUNT-16:    llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
+// CHECK:             arith.maxui %{{.*}}, %{{.*}} : vector<2xi16>
+// CHECK:             gpu.shuffle  xor %{{.*}}, %c1_i32, %c32_i32 : i32
+// CHECK:             gpu.shuffle  xor %{{.*}}, %c2_i32, %c32_i32 : i32
+// CHECK:             gpu.shuffle  xor %{{.*}}, %c4_i32, %c32_i32 : i32
 // The f16 elements are widened exactly before scaling.
-// CHECK:           arith.extf %{{.*}} : f16 to f32
-// CHECK:           nvvm.convert.f32x2.to.f8x2
-// CHECK:           llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<1>
+// CHECK:             arith.extf %{{.*}} : f16 to f32
+// CHECK:             arith.maximumf %{{.*}}, %[[EPS]] : f32
+// CHECK:             llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<1>
+// CHECK:             nvvm.convert.f32x2.to.f8x2
+// CHECK:             llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<1>
+// CHECK-NOT:         gpu.barrier
+// CHECK:           gpu.return
 func.func @colwise(%x: tensor<?x?xf16>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?x?xf32>)
     -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
   %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<128x1>, transpose}
@@ -122,18 +132,24 @@ func.func @colwise(%x: tensor<?x?xf16>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?
 
 // -----
 
-// The fused kernel has both outputs; the row path (xor 1, 2, 4) comes before
-// the column path (xor 8, 16).
+// The fused kernel has both outputs from one staged tile: the row path reads
+// 16-byte row strips of the stage (xor 1, 2, 4 over a row's 8 strips), then
+// the column path reads stage words (xor 1, 2, 4 over a column's 8 lanes).
 
 // CHECK-LABEL: gpu.module @fp8q_quantize_1x128_128x1t_bf16_fp32
 // CHECK:         gpu.func @fp8q_quantize_1x128_128x1t_bf16_fp32(
 // CHECK-SAME:        !llvm.ptr {{.*}}, %{{[a-z0-9]+}}: !llvm.ptr {{.*}}, %{{[a-z0-9]+}}: !llvm.ptr {{.*}}, %{{[a-z0-9]+}}: !llvm.ptr {{.*}}, %{{[a-z0-9]+}}: !llvm.ptr {{.*}}, %{{[a-z0-9]+}}: i64, %{{[a-z0-9]+}}: i64) kernel
+// CHECK-SAME:        nvvm.minctasm = 3 : i32
+// CHECK:           nvvm.cp.async.wait.group 0
+// CHECK-NEXT:      gpu.barrier
+// CHECK:           llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xi32>
 // CHECK:           gpu.shuffle  xor %{{.*}}, %c4_i32, %c32_i32 : i32
 // CHECK:           arith.maximumf
-// CHECK:           gpu.shuffle  xor %{{.*}}, %c8_i32, %c32_i32 : i32
-// CHECK:           gpu.barrier
+// CHECK:           llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
+// CHECK:           gpu.shuffle  xor %{{.*}}, %c4_i32, %c32_i32 : i32
 // CHECK:           arith.maximumf
-// CHECK:           gpu.barrier
+// CHECK-NOT:       gpu.barrier
+// CHECK:           gpu.return
 func.func @fused(%x: tensor<?x?xbf16>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?x?xf32>)
     -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf8E4M3FN>) {
   %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x128>}

@@ -34,27 +34,46 @@
 
 // COL:       .extern .shared .align 16 .b8 fp8q_smem[];
 // COL-LABEL: .visible .entry fp8q_quantize_128x1t_f32_pow2(
-// COL-COUNT-16: ld.global.nc.v4.b32
-// COL:       st.shared.b32
-// COL:       shfl.sync.bfly.b32 {{.*}}, 8, 31, -1;
-// COL:       shfl.sync.bfly.b32 {{.*}}, 16, 31, -1;
-// COL:       bar.sync 0;
+// COL:       .maxntid 256, 1, 1
+// COL:       .minnctapersm 1
+// The tile goes to shared memory with 16-byte asynchronous copies (f32: 16
+// per thread), zero-filled (source size 0) past M and K.
+// COL-COUNT-16: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, %r{{[0-9]+}};
+// COL:       cp.async.commit_group;
+// COL-NEXT:  cp.async.wait_group 0;
+// COL-NEXT:  bar.sync 0;
+// A lane reads 16 rows of one stage word; a 128-row column is reduced over
+// 8 lanes (xor 1, 2, 4), without shared memory or a barrier.
+// COL-COUNT-16: ld.shared.b32
+// COL:       shfl.sync.bfly.b32 {{.*}}, 1, 31, -1;
+// COL:       shfl.sync.bfly.b32 {{.*}}, 2, 31, -1;
+// COL:       shfl.sync.bfly.b32 {{.*}}, 4, 31, -1;
 // COL:       max.NaN.f32
 // COL:       div.rn.f32
 // pow2: the next power of two of a subnormal quotient's fraction.
 // COL:       clz.b32
 // COL:       rcp.rn.f32
-// COL:       bar.sync 0;
-// COL:       ld.shared.b32
 // COL:       cvt.rn.satfinite.e4m3x2.f32
 // COL:       st.global.v4.b32
+// COL-NOT:   bar.sync
 
 // TT-LABEL: .visible .entry fp8q_tile_transpose_1x128_fp32(
-// TT:        ld.global.nc.v4.b32
+// TT:        .minnctapersm 2
+// Copies of the first tile (codes and the 128 row scales), then the loop:
+// wait, barrier, copy of the next tile, work on this one.
+// TT:        cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, %r{{[0-9]+}};
+// TT:        cp.async.ca.shared.global [{{.*}}], [{{.*}}], 4, %r{{[0-9]+}};
+// TT:        cp.async.commit_group;
+// TT:        cp.async.wait_group 0;
+// TT-NEXT:   bar.sync 0;
+// TT:        cp.async.commit_group;
+// TT:        ld.shared.v4.b32
 // TT:        cvt.rn.f16x2.e4m3x2
 // TT:        cvt.f32.f16
 // TT:        mul.rn.f32
-// TT:        bar.sync 0;
+// TT:        abs.f32
+// TT:        max.NaN.f32
+// TT:        shfl.sync.bfly.b32 {{.*}}, 1, 31, -1;
 // TT:        cvt.rn.satfinite.e4m3x2.f32
 // TT:        st.global.v4.b32
 

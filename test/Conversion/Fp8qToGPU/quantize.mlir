@@ -82,13 +82,16 @@ func.func @block(%w: tensor<300x260xf32>) -> (tensor<300x260xf8E4M3FN>, tensor<3
 // -----
 
 // 128x1 with transpose (Wgrad): K-major codes [K, M] and scales
-// [K, cdiv(M, 128)]; the shared-memory stage of the transposed write.
+// [K, cdiv(M, 128)]; a 1-D grid of 3 x 3 tiles, each staged in 32 KiB of
+// shared memory.
 
 // CHECK-LABEL: func.func @colwise(
 // CHECK:         memref.alloc() {alignment = 64 : i64} : memref<384x300xf8E4M3FN>
 // CHECK:         memref.alloc() {alignment = 64 : i64} : memref<384x3xf32>
-// CHECK:         %[[SMEM:.*]] = arith.constant 37888 : i32
+// CHECK-DAG:     %[[TILES:.*]] = arith.constant 9 : index
+// CHECK-DAG:     %[[SMEM:.*]] = arith.constant 32768 : i32
 // CHECK:         gpu.launch_func async [%{{.*}}] @fp8q_quantize_128x1t_f16_fp32::@fp8q_quantize_128x1t_f16_fp32
+// CHECK-SAME:        blocks in (%[[TILES]], %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}})
 // CHECK-SAME:        dynamic_shared_memory_size %[[SMEM]]
 func.func @colwise(%x: tensor<300x384xf16>) -> (tensor<384x300xf8E4M3FN>, tensor<384x3xf32>) {
   %q0 = tensor.empty() : tensor<384x300xf8E4M3FN>

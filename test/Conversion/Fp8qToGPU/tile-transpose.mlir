@@ -14,8 +14,11 @@
 // CHECK:         gpu.memcpy async [%{{.*}}] %[[DQ]], %[[QB]] : memref<300x384xf8E4M3FN>, memref<300x384xf8E4M3FN>
 // CHECK:         %[[DS:.*]], %{{.*}} = gpu.alloc async
 // CHECK:         gpu.memcpy async [%{{.*}}] %[[DS]], %[[SB]] : memref<300x3xf32>, memref<300x3xf32>
-// CHECK-DAG:     %[[SMEM:.*]] = arith.constant 22016 : i32
+// A CTA walks up to 4 row tiles of one column tile: cdiv(cdiv(300, 128), 4) x
+// 3 = 3 CTAs; two stages of 128 x 128 codes and 128 row scales.
+// CHECK-DAG:     %[[SMEM:.*]] = arith.constant 33792 : i32
 // CHECK:         gpu.launch_func async [%{{.*}}] @fp8q_tile_transpose_1x128_pow2::@fp8q_tile_transpose_1x128_pow2
+// CHECK-SAME:        blocks in (%c3{{(_[0-9]+)?}}, %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}})
 // CHECK-SAME:        dynamic_shared_memory_size %[[SMEM]]
 // CHECK-SAME:        args(%{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %{{.*}} : i64, %{{.*}} : i64)
 // CHECK:       gpu.module @fp8q_tile_transpose_1x128_pow2

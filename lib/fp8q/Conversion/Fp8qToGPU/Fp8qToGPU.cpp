@@ -88,10 +88,12 @@ std::optional<QuantKernelKind> getQuantizeKind(QuantizeOp op) {
   return std::nullopt;
 }
 
-/// Checks the shape requirements shared by all kernels on a static [M, K]
-/// source of `elementBytes`-byte elements.
+/// Checks the shape requirements of a kernel on a static [M, K] source of
+/// `elementBytes`-byte elements; `config`'s schedule says whether gridDim.y
+/// bounds M (register kernels) or not (staged kernels).
 std::optional<std::string> checkSourceShape(ArrayRef<int64_t> shape,
                                             int64_t elementBytes,
+                                            const QuantKernelConfig &config,
                                             StringRef what) {
   int64_t m = shape[0], k = shape[1];
   if (!ShapedType::isDynamic(k) && (k * elementBytes) % kVectorBytes != 0)
@@ -101,7 +103,8 @@ std::optional<std::string> checkSourceShape(ArrayRef<int64_t> shape,
                "kernels load rows with 16-byte vectors)",
                what, k, elementBytes, k * elementBytes, kVectorBytes)
         .str();
-  if (!ShapedType::isDynamic(m) && llvm::divideCeil(m, kCtaRows) > kMaxGridY)
+  if (!getTileSchedule(config).staged && !ShapedType::isDynamic(m) &&
+      llvm::divideCeil(m, kCtaRows) > kMaxGridY)
     return llvm::formatv("expected at most {0} rows in {1} (got M = {2}): the "
                          "GPU grid has at most {3} CTAs of {4} rows along M",
                          kMaxGridY * kCtaRows, what, m, kMaxGridY, kCtaRows)
@@ -347,7 +350,7 @@ void LaunchEmitter::assertDynamicRequirements(const QuantKernelConfig &config,
                       config.getName(), sourceBytes, kVectorBytes)
             .str());
   }
-  if (!getConstantIntValue(sizeM)) {
+  if (!getConstantIntValue(sizeM) && !getTileSchedule(config).staged) {
     Value fits = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ule,
                                        gridY, constant(kMaxGridY));
     cf::AssertOp::create(rewriter, loc, fits,
@@ -454,10 +457,22 @@ void LaunchEmitter::launch(const QuantKernelConfig &config,
   LLVM_DEBUG(llvm::dbgs() << "launching " << config.getName() << " at " << loc
                           << "\n");
 
-  // Grid (cdiv(K, 128), cdiv(M, 128), 1) of 256-thread CTAs.
+  // Grid of 256-thread CTAs: (cdiv(K, 128), cdiv(M, 128), 1) for the
+  // register kernels, cdiv(cdiv(M, 128), T) * cdiv(K, 128) for the staged
+  // ones (T row tiles per CTA).
+  TileSchedule schedule = getTileSchedule(config);
   Value gridX = toIndex(ceilDiv(sizeK, kCtaCols));
   Value gridY = toIndex(ceilDiv(sizeM, kCtaRows));
   assertDynamicRequirements(config, gridY);
+  if (schedule.staged) {
+    Value chunks = gridY;
+    if (schedule.tilesPerCta > 1)
+      chunks = rewriter.createOrFold<arith::CeilDivUIOp>(
+          loc, gridY,
+          arith::ConstantIndexOp::create(rewriter, loc, schedule.tilesPerCta));
+    gridX = rewriter.createOrFold<arith::MulIOp>(loc, chunks, gridX);
+    gridY = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  }
 
   // An empty grid is not a valid launch: guard dynamic sizes.
   OpBuilder::InsertionGuard guard(rewriter);
@@ -896,8 +911,15 @@ fp8q::getFp8qToGPUUnsupportedReason(Operation *op,
                  quantize.getTranspose() ? " with transpose" : "")
           .str();
     RankedTensorType type = quantize.getSource().getType();
+    std::optional<SourceElement> element =
+        getSourceElement(type.getElementType());
+    if (!element)
+      return std::string("unsupported source element type");
+    QuantKernelConfig config{*getQuantizeKind(quantize), *element,
+                             quantize.getScaleMode()};
     return checkSourceShape(type.getShape(),
-                            elementBytes(type.getElementType()), "the source");
+                            elementBytes(type.getElementType()), config,
+                            "the source");
   }
   if (auto transpose = dyn_cast<TileTransposeOp>(op)) {
     if (transpose.getTile().getCols() != kCtaCols)
@@ -905,7 +927,10 @@ fp8q::getFp8qToGPUUnsupportedReason(Operation *op,
                            "covers 1x128",
                            tileName(transpose.getTile()))
           .str();
-    return checkSourceShape(transpose.getQ().getType().getShape(), 1, "q");
+    QuantKernelConfig config{QuantKernelKind::TileTranspose,
+                             SourceElement::E4M3, transpose.getScaleMode()};
+    return checkSourceShape(transpose.getQ().getType().getShape(), 1, config,
+                            "q");
   }
   return std::string("not lowered by convert-fp8q-to-gpu");
 }

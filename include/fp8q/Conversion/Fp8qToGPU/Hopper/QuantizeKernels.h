@@ -50,7 +50,8 @@ constexpr int64_t kStripElements = 16;
 constexpr int64_t kStripsPerRow = kCtaCols / kStripElements;
 constexpr int64_t kStripsPerThread = kCtaRows * kStripsPerRow / kCtaThreads;
 /// NOTE: gridDim.y is limited to 65535 on every CUDA GPU; the CTA row index
-/// lives there, which bounds M by 65535 * 128.
+/// of the register kernels (1x128, 128x128) lives there, which bounds their M
+/// by 65535 * 128. The staged kernels use a 1-D grid and have no such bound.
 constexpr int64_t kMaxGridY = 65535;
 
 //===----------------------------------------------------------------------===//
@@ -102,6 +103,35 @@ struct QuantKernelConfig {
   /// Dynamic shared memory per CTA in bytes.
   int64_t getDynamicSharedMemoryBytes() const;
 };
+
+/// How a kernel walks the 128 x 128 tiles of its source (docs/GPU.md,
+/// "Schedules").
+///
+/// * Register kernels (`staged = false`; 1x128, 128x128): one tile per CTA,
+///   grid (cdiv(K,128), cdiv(M,128)); all loads of the tile go to registers
+///   at once.
+/// * Staged kernels (`staged = true`; the transposed outputs): CTA c takes
+///   column tile c % cdiv(K,128) and the `tilesPerCta` consecutive row tiles
+///   from (c / cdiv(K,128)) * tilesPerCta on (1-D grid). Each tile is copied
+///   into one of `stages` shared-memory buffers with `cp.async`, the copy of
+///   the next tile overlapping the work on the current one.
+struct TileSchedule {
+  bool staged = false;
+  int64_t tilesPerCta = 1;
+  /// Shared-memory tile buffers: 1, or 2 and more to prefetch.
+  int64_t stages = 1;
+  /// Resident CTAs per SM the register budget is set for
+  /// (`.minnctapersm`); 0 leaves it to ptxas.
+  int64_t ctasPerSm = 0;
+};
+
+/// Returns the schedule of `config`'s kernel.
+TileSchedule getTileSchedule(const QuantKernelConfig &config);
+
+/// The launch grid of `config`'s kernel for an [m, k] source (the value of
+/// getKernelInterface(config).grid).
+std::array<int64_t, 3> getGridSize(const QuantKernelConfig &config, int64_t m,
+                                   int64_t k);
 
 /// Returns the source element of a tensor element type (f32, bf16, f16 or
 /// f8E4M3FN), or std::nullopt.

@@ -3,16 +3,18 @@
 // Part of the fp8q project.
 //
 // The kernel bodies are emitted by QuantKernelEmitter, whose steps follow the
-// kernel in execution order: coordinates, 16-byte global loads, tile amax
-// reductions (warp shuffles, then shared memory across warps), scale and
-// reciprocal, conversion to E4M3 and 16-byte stores; for the transposed
-// outputs, shared-memory staging and the transposed write.
+// kernel in execution order. Register kernels (1x128, 128x128): coordinates,
+// 16-byte global loads into registers, tile amax reductions (warp shuffles,
+// then shared memory across warps), scale and reciprocal, conversion to E4M3
+// and 16-byte stores. Staged kernels (128x1 transposed, fused,
+// tile_transpose): a loop over the CTA's tiles that copies each tile into a
+// swizzled shared-memory stage with cp.async, then writes the 1x128 output
+// from row strips of the stage and the transposed output from its columns.
 //
-// Thread mapping (every kernel). A CTA of 256 threads owns the source tile
-// [m0, m0 + 128) x [k0, k0 + 128) with (k0, m0) = 128 * (blockIdx.x,
-// blockIdx.y). A "strip" is 16 consecutive elements of a row: its 16 E4M3
-// codes fill exactly one 16-byte store. Thread t owns strip (t % 8) of rows
-// t / 8 + 32 i, i = 0..3:
+// Row mapping (the 1x128 and 128x128 outputs). A CTA of 256 threads owns the
+// source tile [m0, m0 + 128) x [k0, k0 + 128). A "strip" is 16 consecutive
+// elements of a row: its 16 E4M3 codes fill exactly one 16-byte store.
+// Thread t owns strip (t % 8) of rows t / 8 + 32 i, i = 0..3:
 //
 //            k0      +16     +32            +112    +128
 //   row  0  | t0    | t1    | t2    | ...  | t7    |
@@ -22,8 +24,8 @@
 //   row 32  | t0    | t1    | ...  (i = 1)           rows 32-127: i = 1..3
 //
 // so the 8 strips of a row (one 1x128 tile) sit in 8 consecutive lanes
-// (xor-shuffles 1, 2, 4 reduce a row), the 16 rows of a column held by one
-// warp differ in lane bits 3-4 (xor 8, 16) and in i.
+// (xor-shuffles 1, 2, 4 reduce a row). The column mapping of the transposed
+// output is at emitTransposedOutput.
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,12 +59,22 @@ constexpr unsigned kGlobalAddressSpace = 1;
 constexpr unsigned kSharedAddressSpace = 3;
 
 /// Bytes of a shared-memory bank word; staged data, partial maxima and
-/// reciprocals are all addressed in these words.
+/// row scales are all addressed in these words.
 constexpr int64_t kWordBytes = 4;
-/// NOTE: one padding word per staged row makes the row stride odd in banks,
-/// so the transposed read (16 consecutive rows x 16 word columns per warp)
-/// touches 32 distinct banks.
-constexpr int64_t kStagePadWords = 1;
+/// Words of one 16-byte chunk: the unit of `cp.async` and of the swizzle.
+constexpr int64_t kChunkWords = kVectorBytes / kWordBytes;
+/// NOTE: shared memory serves 128 bytes (8 chunks, 32 banks) per cycle; a
+/// warp's 16-byte accesses are served 8 lanes at a time, so 8 lanes must
+/// touch 8 distinct chunk positions modulo 8 to run at full speed.
+constexpr int64_t kBankChunks = 8;
+/// Rows of a lane's transposed-write task (one 16-byte K-major code strip)
+/// and the row groups of a 128-row column (the 8 lanes that hold it).
+constexpr int64_t kTaskRows = kStripElements;
+constexpr int64_t kTaskRowGroups = kCtaRows / kTaskRows;
+/// NOTE: the stage swizzle gives each of the 8 row groups its own chunk
+/// position, which makes the transposed read conflict-free.
+static_assert(kTaskRowGroups == kBankChunks,
+              "one chunk position per row group of the transposed read");
 
 /// f32 bit fields.
 constexpr int64_t kF32AbsMask = 0x7FFFFFFF;
@@ -81,10 +93,9 @@ constexpr int64_t kHalfBits = 16;
 /// Name of the dynamic shared memory array of every kernel module.
 constexpr StringLiteral kSharedMemoryName = "fp8q_smem";
 
-/// Warp-shuffle xor offsets. A 1x128 row tile spans lane bits 0-2; the 16
-/// rows of a strip column inside a warp span lane bits 3-4.
+/// Warp-shuffle xor offsets. A 1x128 row tile spans lane bits 0-2, and so do
+/// the 8 row groups of a 128x1 column in the transposed write.
 constexpr int32_t kRowTileShuffles[] = {1, 2, 4};
-constexpr int32_t kColumnShuffles[] = {8, 16};
 constexpr int32_t kWarpShuffles[] = {16, 8, 4, 2, 1};
 
 StringRef getKindToken(QuantKernelKind kind) {
@@ -126,15 +137,34 @@ int64_t getStageRowWords(const QuantKernelConfig &config) {
   return kCtaCols * config.getSourceBytes() / kWordBytes;
 }
 
-/// Shared-memory layout of the column kernels, in words:
-/// [stage: 128 rows x (row words + pad)] [column partial maxima: 8 warps x
-/// 128] [column reciprocals: 128] [input row scales: 128, tile_transpose].
-/// The block kernel uses [warp maxima: 8].
+/// The transposed write of the staged tile (docs/GPU.md): a warp takes one
+/// 16-byte chunk of a stage row (4 words, `columnsPerWord` source columns
+/// each) over all 128 rows, lane l the 16 rows 16 (l % 8) .. +15 of word
+/// l / 8 of the chunk, so the 8 lanes of a word hold whole 128x1 columns.
+struct TransposeGeometry {
+  int64_t rowWords;
+  /// Source columns in one word: 2 (bf16/f16), 1 (f32), 4 (E4M3).
+  int64_t columnsPerWord;
+  /// Chunks (tasks) per warp: the row's chunks over the 8 warps.
+  int64_t tasksPerWarp;
+};
+
+TransposeGeometry getTransposeGeometry(const QuantKernelConfig &config) {
+  TransposeGeometry g;
+  g.rowWords = getStageRowWords(config);
+  g.columnsPerWord = kWordBytes / config.getSourceBytes();
+  g.tasksPerWarp = g.rowWords / kChunkWords / kCtaWarps;
+  return g;
+}
+
+/// Shared-memory layout, in words. Block kernel: [warp maxima: 8].
+/// Staged kernels:
+///
+///   [stage 0: 128 rows x rowWords] ... [stage S-1]   swizzled source tiles
+///   [row scales: S x 128]                            (tile_transpose)
 struct SharedLayout {
-  int64_t stageStride = 0;
-  int64_t stage = 0;
+  int64_t stageWords = 0;
   int64_t partial = 0;
-  int64_t reciprocal = 0;
   int64_t rowScale = 0;
   int64_t words = 0;
 };
@@ -146,16 +176,14 @@ SharedLayout getSharedLayout(const QuantKernelConfig &config) {
     layout.words = kCtaWarps;
     return layout;
   }
-  if (!hasTransposedOutput(config.kind))
+  TileSchedule schedule = getTileSchedule(config);
+  if (!schedule.staged)
     return layout;
-  layout.stageStride = getStageRowWords(config) + kStagePadWords;
-  layout.stage = 0;
-  layout.partial = layout.stage + kCtaRows * layout.stageStride;
-  layout.reciprocal = layout.partial + kCtaWarps * kCtaCols;
-  layout.rowScale = layout.reciprocal + kCtaCols;
+  layout.stageWords = kCtaRows * getStageRowWords(config);
+  layout.rowScale = schedule.stages * layout.stageWords;
   layout.words = layout.rowScale;
   if (config.kind == QuantKernelKind::TileTranspose)
-    layout.words += kCtaRows;
+    layout.words += schedule.stages * kCtaRows;
   return layout;
 }
 
@@ -251,6 +279,54 @@ int64_t QuantKernelConfig::getDynamicSharedMemoryBytes() const {
 }
 
 //===----------------------------------------------------------------------===//
+// TileSchedule
+//===----------------------------------------------------------------------===//
+
+/// The schedules measured best on the H200 (docs/GPU.md, "Schedules"): the
+/// 128x1-T and fused kernels run one tile per CTA (their occupancy keeps the
+/// copies in flight), tile_transpose, which is limited by its arithmetic,
+/// four tiles per CTA with the next tile's copy overlapping the work.
+TileSchedule hopper::getTileSchedule(const QuantKernelConfig &config) {
+  TileSchedule schedule;
+  switch (config.kind) {
+  case QuantKernelKind::RowWise:
+  case QuantKernelKind::Block:
+    return schedule;
+  case QuantKernelKind::ColumnWiseTransposed:
+    schedule = {/*staged=*/true, /*tilesPerCta=*/1, /*stages=*/1,
+                /*ctasPerSm=*/4};
+    break;
+  case QuantKernelKind::Fused:
+    schedule = {/*staged=*/true, /*tilesPerCta=*/1, /*stages=*/1,
+                /*ctasPerSm=*/3};
+    break;
+  case QuantKernelKind::TileTranspose:
+    schedule = {/*staged=*/true, /*tilesPerCta=*/4, /*stages=*/2,
+                /*ctasPerSm=*/2};
+    break;
+  }
+  // NOTE: a 64 KiB f32 stage: shared memory (227 KiB per SM) bounds the
+  // occupancy, so the f32 kernels keep at most two stages and no register
+  // budget.
+  if (config.source == SourceElement::F32) {
+    schedule.stages = std::min<int64_t>(schedule.stages, 2);
+    schedule.ctasPerSm = 1;
+  }
+  return schedule;
+}
+
+std::array<int64_t, 3> hopper::getGridSize(const QuantKernelConfig &config,
+                                           int64_t m, int64_t k) {
+  int64_t rowTiles = llvm::divideCeilSigned(m, kCtaRows);
+  int64_t colTiles = llvm::divideCeilSigned(k, kCtaCols);
+  TileSchedule schedule = getTileSchedule(config);
+  if (!schedule.staged)
+    return {colTiles, rowTiles, 1};
+  int64_t rowChunks = llvm::divideCeilSigned(rowTiles, schedule.tilesPerCta);
+  return {rowChunks * colTiles, 1, 1};
+}
+
+//===----------------------------------------------------------------------===//
 // KernelInterface
 //===----------------------------------------------------------------------===//
 
@@ -317,7 +393,16 @@ KernelInterface hopper::getKernelInterface(const QuantKernelConfig &config) {
   scalar("M", KernelArgKind::I64, "size");
   scalar("K", KernelArgKind::I64, "size");
 
-  result.grid = {tiles, rowTiles, "1"};
+  TileSchedule schedule = getTileSchedule(config);
+  if (!schedule.staged)
+    result.grid = {tiles, rowTiles, "1"};
+  else if (schedule.tilesPerCta == 1)
+    result.grid = {llvm::formatv("{0}*{1}", rowTiles, tiles).str(), "1", "1"};
+  else
+    result.grid = {llvm::formatv("ceil({0}/{1})*{2}", rowTiles,
+                                 schedule.tilesPerCta, tiles)
+                       .str(),
+                   "1", "1"};
   result.block = {kCtaThreads, 1, 1};
   result.cluster = {1, 1, 1};
   result.dynamicSharedMemoryBytes = config.getDynamicSharedMemoryBytes();
@@ -327,8 +412,10 @@ KernelInterface hopper::getKernelInterface(const QuantKernelConfig &config) {
           : llvm::formatv("K*{0}", config.getSourceBytes()).str();
   result.requirements = {
       "M >= 1", "K >= 1",
-      llvm::formatv("{0} % {1} == 0", rowBytes, kVectorBytes).str(),
-      llvm::formatv("{0} <= {1}", rowTiles, kMaxGridY).str()};
+      llvm::formatv("{0} % {1} == 0", rowBytes, kVectorBytes).str()};
+  if (!schedule.staged)
+    result.requirements.push_back(
+        llvm::formatv("{0} <= {1}", rowTiles, kMaxGridY).str());
   return result;
 }
 
@@ -347,8 +434,6 @@ struct Strip {
   Value rowValid;
   /// The strip's source data as 32-bit words, zero where out of bounds.
   SmallVector<Value, 16> words;
-  /// tile_transpose: the f32 scale of the strip's input 1x128 tile.
-  Value rowScale;
 };
 
 /// The scale of a tile and its IEEE reciprocal.
@@ -375,7 +460,7 @@ public:
   QuantKernelEmitter(OpBuilder &builder, Location loc,
                      const QuantKernelConfig &config, gpu::GPUFuncOp func)
       : b(loc, builder), config(config), func(func),
-        layout(getSharedLayout(config)) {}
+        layout(getSharedLayout(config)), schedule(getTileSchedule(config)) {}
 
   void emit();
 
@@ -475,6 +560,7 @@ private:
   Value stripKey(const Strip &strip);
   Value keyToF32(Value key);
   Value warpMax(Value key, ArrayRef<int32_t> offsets, bool packed);
+  Value warpMaxF32(Value value, ArrayRef<int32_t> offsets);
   Value roundUpToPowerOfTwo(Value scale);
   TileScale computeScale(Value amax, Value eps);
   SmallVector<Value, 4> wordValues(Value word, Value rowScale);
@@ -489,14 +575,25 @@ private:
 
   void emitRowWiseOutput(ArrayRef<Strip> strips);
   void emitBlockOutput(ArrayRef<Strip> strips);
-  void emitStaging(ArrayRef<Strip> strips);
-  void emitColumnScales(ArrayRef<Strip> strips);
-  void emitTransposedWrite();
+
+  //===--------------------------------------------------------------------===//
+  // Staged kernels: the tile loop, cp.async staging, the outputs from the
+  // staged tile
+  //===--------------------------------------------------------------------===//
+
+  void setTile(Value rowTile, Value colTile);
+  Value storedChunk(Value row, Value chunk);
+  Value stageChunkWord(Value stageBase, Value row, Value chunk);
+  void emitTileCopy(Value rowTile, Value colTile, Value stage);
+  void emitStagedLoop();
+  Strip loadStagedStrip(Value stageBase, int64_t index);
+  void emitTransposedOutput(Value stageBase, Value rowScaleBase);
 
   ImplicitLocOpBuilder b;
   const QuantKernelConfig &config;
   gpu::GPUFuncOp func;
   SharedLayout layout;
+  TileSchedule schedule;
 
   // Arguments (global address space) and sizes.
   Value source, sourceScale, rowCodes, rowScales, colCodes, colScales;
@@ -545,23 +642,17 @@ void QuantKernelEmitter::emitPrologue() {
   stripInRow = arith::AndIOp::create(b, tid, i32Const(kStripsPerRow - 1));
   rowInGroup =
       arith::ShRUIOp::create(b, tid, i32Const(llvm::Log2_64(kStripsPerRow)));
-  blockCol = toI64(gpu::BlockIdOp::create(b, gpu::Dimension::x));
-  blockRow = toI64(gpu::BlockIdOp::create(b, gpu::Dimension::y));
-  m0 = arith::MulIOp::create(b, blockRow, i64Const(kCtaRows));
-  k0 = arith::MulIOp::create(b, blockCol, i64Const(kCtaCols));
   auto tileCount = [&](Value extent, int64_t tile) -> Value {
     Value bumped = arith::AddIOp::create(b, extent, i64Const(tile - 1));
     return arith::ShRUIOp::create(b, bumped, i64Const(llvm::Log2_64(tile)));
   };
   colTiles = tileCount(sizeK, kCtaCols);
   rowTiles = tileCount(sizeM, kCtaRows);
-
-  // The thread's strip column and how many of its 16 elements exist.
-  Value stripOffset =
-      arith::MulIOp::create(b, zext64(stripInRow), i64Const(kStripElements));
-  stripCol = arith::AddIOp::create(b, k0, stripOffset);
-  stripValidCols =
-      clamp(arith::SubIOp::create(b, sizeK, stripCol), kStripElements);
+  if (!schedule.staged) {
+    blockCol = toI64(gpu::BlockIdOp::create(b, gpu::Dimension::x));
+    blockRow = toI64(gpu::BlockIdOp::create(b, gpu::Dimension::y));
+    setTile(blockRow, blockCol);
+  }
 
   if (layout.words > 0)
     sharedBase = LLVM::AddressOfOp::create(
@@ -613,22 +704,6 @@ Strip QuantKernelEmitter::loadStrip(int64_t index) {
     for (int64_t word = 0; word < kVectorBytes / kWordBytes; ++word)
       strip.words.push_back(vector::ExtractOp::create(b, data, word));
   }
-
-  if (config.kind == QuantKernelKind::TileTranspose) {
-    Value scaleIndex = arith::AddIOp::create(
-        b, arith::MulIOp::create(b, strip.row, colTiles), blockCol);
-    Value scaleOffset =
-        arith::MulIOp::create(b, scaleIndex, i64Const(kWordBytes));
-    strip.rowScale = ifThenElse(
-        strip.rowValid, b.getF32Type(),
-        [&] {
-          return LLVM::LoadOp::create(b, b.getF32Type(),
-                                      globalAddress(sourceScale, scaleOffset),
-                                      kWordBytes, false, false,
-                                      /*isInvariant=*/true);
-        },
-        f32Const(0.0f));
-  }
   return strip;
 }
 
@@ -650,16 +725,10 @@ Value QuantKernelEmitter::columnKeyOfWord(Value word) {
   return arith::AndIOp::create(b, word, i32Const(mask));
 }
 
-/// The keys of a strip's 16 columns: 8 packed words for bf16/f16 sources,
-/// 16 words otherwise (for tile_transpose, of the dequantized f32 values).
+/// The keys of a strip's 16 columns (bf16/f16/f32 strips of the 1x128 and
+/// 128x128 outputs): 8 packed words for bf16/f16 sources, 16 words for f32.
 SmallVector<Value, 16> QuantKernelEmitter::columnKeys(const Strip &strip) {
   SmallVector<Value, 16> keys;
-  if (config.source == SourceElement::E4M3) {
-    for (Value value : stripValues(strip))
-      keys.push_back(
-          columnKeyOfWord(arith::BitcastOp::create(b, b.getI32Type(), value)));
-    return keys;
-  }
   for (Value word : strip.words)
     keys.push_back(columnKeyOfWord(word));
   return keys;
@@ -709,6 +778,18 @@ Value QuantKernelEmitter::warpMax(Value key, ArrayRef<int32_t> offsets,
     key = maxKeys(key, other, packed);
   }
   return key;
+}
+
+/// NaN-propagating max (arith.maximumf) of an f32 `value` over the lanes
+/// reached by xor-ing the lane id with `offsets`.
+Value QuantKernelEmitter::warpMaxF32(Value value, ArrayRef<int32_t> offsets) {
+  for (int32_t offset : offsets) {
+    Value other = gpu::ShuffleOp::create(b, value, offset, kWarpSize,
+                                         gpu::ShuffleMode::XOR)
+                      .getShuffleResult();
+    value = arith::MaximumFOp::create(b, value, other);
+  }
+  return value;
 }
 
 /// `2^ceil(log2(s))` on the bits of a scale s >= 0, exactly
@@ -809,7 +890,7 @@ SmallVector<Value, 4> QuantKernelEmitter::wordValues(Value word,
 SmallVector<Value, 16> QuantKernelEmitter::stripValues(const Strip &strip) {
   SmallVector<Value, 16> values;
   for (Value word : strip.words)
-    llvm::append_range(values, wordValues(word, strip.rowScale));
+    llvm::append_range(values, wordValues(word, /*rowScale=*/Value()));
   return values;
 }
 
@@ -937,150 +1018,371 @@ void QuantKernelEmitter::emitBlockOutput(ArrayRef<Strip> strips) {
   });
 }
 
-/// Copies the thread's strips into the shared stage, row-major with one
-/// padding word per row (and, for tile_transpose, the input row scales).
-void QuantKernelEmitter::emitStaging(ArrayRef<Strip> strips) {
-  int64_t stripWords = kStripElements * sourceBytes() / kWordBytes;
-  Value stripWord = arith::MulIOp::create(b, stripInRow, i32Const(stripWords));
-  for (const Strip &strip : strips) {
-    Value rowWord =
-        arith::MulIOp::create(b, strip.localRow, i32Const(layout.stageStride));
-    Value first = arith::AddIOp::create(b, rowWord, stripWord);
-    for (auto [i, word] : llvm::enumerate(strip.words))
-      storeShared(word, sharedWord(first, layout.stage + i));
+/// Sets the tile the CTA works on (row and column tile indices, i64) and
+/// derives its origin and the thread's strip column.
+void QuantKernelEmitter::setTile(Value rowTile, Value colTile) {
+  blockRow = rowTile;
+  blockCol = colTile;
+  m0 = arith::MulIOp::create(b, blockRow, i64Const(kCtaRows));
+  k0 = arith::MulIOp::create(b, blockCol, i64Const(kCtaCols));
+  Value stripOffset =
+      arith::MulIOp::create(b, zext64(stripInRow), i64Const(kStripElements));
+  stripCol = arith::AddIOp::create(b, k0, stripOffset);
+  stripValidCols =
+      clamp(arith::SubIOp::create(b, sizeK, stripCol), kStripElements);
+}
+
+/// Where 16-byte chunk `chunk` of stage row `row` (i32) is stored in the row:
+///
+///   chunk ^ ((chunk >> 3) & (chunksPerStrip - 1)) ^ ((row >> 4) & 7)
+///
+/// Stage rows are dense (`cp.async` needs 16-byte aligned destinations), so
+/// the XOR swizzle keeps the three access patterns free of bank conflicts.
+/// NOTE: a warp's 16-byte accesses are served 8 lanes at a time, which must
+/// hit 8 distinct chunk positions modulo 8 (kBankChunks); 4-byte accesses
+/// need 32 distinct banks:
+///
+///   cp.async      8 lanes: chunks 8a..8a+7 of one row; both XORs permute them
+///   row strips    8 lanes: chunk j of the 8 strips s of one row, s * cps + j
+///   (1x128 path)  (cps = chunks per strip); the (chunk >> 3) term moves the
+///                 strips that share a position to the free ones (bf16, j=0):
+///                   strip s   0  1  2  3  4  5  6  7
+///                   chunk     0  2  4  6  8 10 12 14
+///                   stored    0  2  4  6  9 11 13 15   (mod 8: 0 2 4 6 1 3 5
+///                   7)
+///   transposed    lane l: word l / 8 of chunk c in row 16 (l % 8) + r; the
+///   read          (row >> 4) term gives the 8 row groups 8 chunk positions:
+///                   row group  0: | c |   |   | ...     banks 4 (c ^ 0) + 0..3
+///                   row group  1: |   | c |   | ...     banks 4 (c ^ 1) + 0..3
+///                   ...                                  (32 distinct banks)
+Value QuantKernelEmitter::storedChunk(Value row, Value chunk) {
+  int64_t chunksPerStrip = kStripElements * sourceBytes() / kVectorBytes;
+  Value stripTerm = arith::AndIOp::create(
+      b, arith::ShRUIOp::create(b, chunk, i32Const(llvm::Log2_64(kBankChunks))),
+      i32Const(chunksPerStrip - 1));
+  Value rowTerm = arith::AndIOp::create(
+      b, arith::ShRUIOp::create(b, row, i32Const(llvm::Log2_64(kTaskRows))),
+      i32Const(kTaskRowGroups - 1));
+  return arith::XOrIOp::create(b, arith::XOrIOp::create(b, chunk, stripTerm),
+                               rowTerm);
+}
+
+/// The shared word index of chunk `chunk` of stage row `row` (i32).
+Value QuantKernelEmitter::stageChunkWord(Value stageBase, Value row,
+                                         Value chunk) {
+  Value rowWord =
+      arith::MulIOp::create(b, row, i32Const(getStageRowWords(config)));
+  return arith::AddIOp::create(
+      b, arith::AddIOp::create(b, stageBase, rowWord),
+      arith::MulIOp::create(b, storedChunk(row, chunk), i32Const(kChunkWords)));
+}
+
+/// Step 2 of the staged kernels: every thread issues `cp.async.cg` copies of
+/// 16 bytes (its chunks tid + 256 j of the tile, row-major, so a warp copies
+/// 512 contiguous source bytes) into stage buffer `stage` (i32); chunks past
+/// K and rows past M are zero-filled (source size 0), which changes no
+/// maximum. tile_transpose also copies the tile's 128 input row scales
+/// (4-byte `cp.async.ca`). The caller commits the group.
+void QuantKernelEmitter::emitTileCopy(Value rowTile, Value colTile,
+                                      Value stage) {
+  Value rowOrigin = arith::MulIOp::create(b, rowTile, i64Const(kCtaRows));
+  Value colOrigin = arith::MulIOp::create(b, colTile, i64Const(kCtaCols));
+  Value stageBase =
+      arith::MulIOp::create(b, stage, i32Const(layout.stageWords));
+
+  int64_t bytes = sourceBytes();
+  int64_t chunksPerRow = kCtaCols * bytes / kVectorBytes;
+  int64_t chunkElements = kVectorBytes / bytes;
+  int64_t copiesPerThread = kCtaRows * chunksPerRow / kCtaThreads;
+  for (int64_t copy = 0; copy < copiesPerThread; ++copy) {
+    Value index = arith::AddIOp::create(b, tid, i32Const(copy * kCtaThreads));
+    Value row =
+        arith::ShRUIOp::create(b, index, i32Const(llvm::Log2_64(chunksPerRow)));
+    Value chunk = arith::AndIOp::create(b, index, i32Const(chunksPerRow - 1));
+    Value sourceRow = arith::AddIOp::create(b, rowOrigin, zext64(row));
+    Value sourceCol = arith::AddIOp::create(
+        b, colOrigin,
+        arith::MulIOp::create(b, zext64(chunk), i64Const(chunkElements)));
+    Value valid = arith::AndIOp::create(
+        b,
+        arith::CmpIOp::create(b, arith::CmpIPredicate::slt, sourceRow, sizeM),
+        arith::CmpIOp::create(b, arith::CmpIPredicate::slt, sourceCol, sizeK));
+    Value element = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, sourceRow, sizeK), sourceCol);
+    Value offset = arith::MulIOp::create(b, element, i64Const(bytes));
+    Value from = arith::SelectOp::create(b, valid,
+                                         globalAddress(source, offset), source);
+    Value size =
+        arith::SelectOp::create(b, valid, i32Const(kVectorBytes), i32Const(0));
+    NVVM::CpAsyncOp::create(
+        b, sharedWord(stageChunkWord(stageBase, row, chunk)), from,
+        kVectorBytes, NVVM::LoadCacheModifierKind::CG, size);
   }
+
   if (config.kind != QuantKernelKind::TileTranspose)
     return;
-  Value firstStrip = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
-                                           stripInRow, i32Const(0));
-  ifThen(firstStrip, [&] {
-    for (const Strip &strip : strips)
-      storeShared(strip.rowScale, sharedWord(strip.localRow, layout.rowScale));
+  Value scaleThread = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, tid,
+                                            i32Const(kCtaRows));
+  ifThen(scaleThread, [&] {
+    Value sourceRow = arith::AddIOp::create(b, rowOrigin, zext64(tid));
+    Value valid =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::slt, sourceRow, sizeM);
+    Value index = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, sourceRow, colTiles), colTile);
+    Value offset = arith::MulIOp::create(b, index, i64Const(kWordBytes));
+    Value from = arith::SelectOp::create(
+        b, valid, globalAddress(sourceScale, offset), sourceScale);
+    Value size =
+        arith::SelectOp::create(b, valid, i32Const(kWordBytes), i32Const(0));
+    Value slot = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, stage, i32Const(kCtaRows)), tid);
+    NVVM::CpAsyncOp::create(b, sharedWord(slot, layout.rowScale), from,
+                            kWordBytes, NVVM::LoadCacheModifierKind::CA, size);
   });
 }
 
-/// 128x1 tiles: column keys over the thread's 4 rows, xor shuffles over the
-/// 4 row groups of the warp, the 8 warp partials through shared memory; then
-/// one thread per column computes its scale (stored to scale_t) and
-/// reciprocal (kept in shared memory for the transposed write).
-void QuantKernelEmitter::emitColumnScales(ArrayRef<Strip> strips) {
-  bool packed = isHalfSource();
-  SmallVector<Value, 16> keys = columnKeys(strips.front());
-  for (const Strip &strip : strips.drop_front()) {
-    SmallVector<Value, 16> next = columnKeys(strip);
-    for (auto [key, other] : llvm::zip(keys, next))
-      key = maxKeys(key, other, packed);
+/// The tile loop of the staged kernels (docs/GPU.md, "Schedules"). CTA c
+/// takes column tile c % cdiv(K,128) and row tiles r0 .. r0 + n - 1, r0 =
+/// (c / cdiv(K,128)) * T, n = min(T, cdiv(M,128) - r0); with S stages and
+/// D = S - 1 copies ahead:
+///
+///   copy tiles 0..D-1 into stages 0..D-1, one commit group each
+///   for i = 0 .. n-1:
+///     cp.async.wait_group D-1   -- this thread's copies of tile i landed
+///     barrier                   -- everyone's did; everyone left tile i-1
+///     copy tile i+D into stage (i+D) % S    (commit, maybe an empty group)
+///     outputs of tile i from stage i % S    (1x128 and/or transposed)
+///
+/// Stage (i+D) % S = (i-1) % S is the one tile i-1 used, which the barrier
+/// has released. With one stage (D = 0) each iteration is: barrier, copy
+/// tile i, wait, barrier, outputs.
+void QuantKernelEmitter::emitStagedLoop() {
+  Value cta = zext64(arith::IndexCastUIOp::create(
+      b, b.getI32Type(), gpu::BlockIdOp::create(b, gpu::Dimension::x)));
+  Value colTile = arith::RemUIOp::create(b, cta, colTiles);
+  Value firstRowTile =
+      arith::MulIOp::create(b, arith::DivUIOp::create(b, cta, colTiles),
+                            i64Const(schedule.tilesPerCta));
+  Value count =
+      arith::MinUIOp::create(b, i64Const(schedule.tilesPerCta),
+                             arith::SubIOp::create(b, rowTiles, firstRowTile));
+  int64_t ahead = schedule.stages - 1;
+  auto copyTile = [&](Value i, Value stage) {
+    emitTileCopy(arith::AddIOp::create(b, firstRowTile, i), colTile, stage);
+  };
+  for (int64_t d = 0; d < ahead; ++d) {
+    Value exists =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ult, i64Const(d), count);
+    ifThen(exists, [&] { copyTile(i64Const(d), i32Const(d)); });
+    NVVM::CpAsyncCommitGroupOp::create(b);
   }
-  for (Value &key : keys)
-    key = warpMax(key, kColumnShuffles, packed);
 
-  // Lanes 0-7 (one per strip column) publish the warp's 16-row partials.
-  Value publisher = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, lane,
-                                          i32Const(kStripsPerRow));
-  ifThen(publisher, [&] {
-    Value warpBase = arith::AddIOp::create(
-        b, arith::MulIOp::create(b, warp, i32Const(kCtaCols)),
-        arith::MulIOp::create(b, stripInRow, i32Const(kStripElements)));
-    int64_t column = 0;
-    for (Value key : keys) {
-      if (!packed) {
-        storeShared(key, sharedWord(warpBase, layout.partial + column++));
-        continue;
-      }
-      Value low = arith::AndIOp::create(b, key, i32Const(kHalfMask));
-      Value high = arith::ShRUIOp::create(b, key, i32Const(kHalfBits));
-      storeShared(low, sharedWord(warpBase, layout.partial + column++));
-      storeShared(high, sharedWord(warpBase, layout.partial + column++));
-    }
-  });
-  gpu::BarrierOp::create(b);
+  auto loop = scf::ForOp::create(b, i64Const(0), count, i64Const(1));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value iteration = loop.getInductionVar();
+  auto stageOf = [&](Value i) -> Value {
+    Value narrow = arith::TruncIOp::create(b, b.getI32Type(), i);
+    return arith::RemUIOp::create(b, narrow, i32Const(schedule.stages));
+  };
+  if (ahead == 0) {
+    gpu::BarrierOp::create(b);
+    copyTile(iteration, i32Const(0));
+    NVVM::CpAsyncCommitGroupOp::create(b);
+    NVVM::CpAsyncWaitGroupOp::create(b, 0);
+    gpu::BarrierOp::create(b);
+  } else {
+    NVVM::CpAsyncWaitGroupOp::create(b, ahead - 1);
+    gpu::BarrierOp::create(b);
+    Value next = arith::AddIOp::create(b, iteration, i64Const(ahead));
+    Value nextExists =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ult, next, count);
+    ifThen(nextExists, [&] { copyTile(next, stageOf(next)); });
+    NVVM::CpAsyncCommitGroupOp::create(b);
+  }
 
-  Value columnThread = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, tid,
-                                             i32Const(kCtaCols));
-  ifThen(columnThread, [&] {
-    Value key = loadShared(b.getI32Type(), sharedWord(tid, layout.partial));
-    for (int64_t w = 1; w < kCtaWarps; ++w)
-      key = arith::MaxUIOp::create(
-          b, key,
-          loadShared(b.getI32Type(),
-                     sharedWord(tid, layout.partial + w * kCtaCols)));
-    TileScale tile = computeScale(keyToF32(key), eps);
-    storeShared(tile.reciprocal, sharedWord(tid, layout.reciprocal));
-    Value column = arith::AddIOp::create(b, k0, zext64(tid));
-    Value inside =
-        arith::CmpIOp::create(b, arith::CmpIPredicate::slt, column, sizeK);
-    ifThen(inside, [&] {
-      Value index = arith::AddIOp::create(
-          b, arith::MulIOp::create(b, column, rowTiles), blockRow);
-      storeScale(colScales, index, tile.scale);
-    });
-  });
-  gpu::BarrierOp::create(b);
+  setTile(arith::AddIOp::create(b, firstRowTile, iteration), colTile);
+  Value stage = stageOf(iteration);
+  Value stageBase =
+      arith::MulIOp::create(b, stage, i32Const(layout.stageWords));
+  if (hasRowWiseOutput(config.kind)) {
+    for (int64_t i = 0; i < kStripsPerThread; ++i)
+      emitRowWiseOutput({loadStagedStrip(stageBase, i)});
+  }
+  if (hasTransposedOutput(config.kind)) {
+    Value rowScaleBase = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, stage, i32Const(kCtaRows)),
+        i32Const(layout.rowScale));
+    emitTransposedOutput(stageBase, rowScaleBase);
+  }
 }
 
-/// The K-major write: output row k (one source column) gets the 128 codes of
-/// rows m0..m0+127, as 8 strips of 16. A task is (stage word column p,
-/// 16-row group g): 16 shared loads give the 16 rows of the 1, 2 or 4 source
-/// columns in word p, each becoming one 16-byte store. A warp takes 16 word
-/// columns x 2 row groups:
+/// Strip `index` of the thread (rows rowInGroup + 32 * index, as in
+/// loadStrip) from the staged tile: one 16-byte shared load per chunk.
+Strip QuantKernelEmitter::loadStagedStrip(Value stageBase, int64_t index) {
+  Strip strip;
+  int64_t rowsPerPass = kCtaThreads / kStripsPerRow;
+  strip.localRow =
+      arith::AddIOp::create(b, rowInGroup, i32Const(index * rowsPerPass));
+  strip.row = arith::AddIOp::create(b, m0, zext64(strip.localRow));
+  strip.rowValid =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::slt, strip.row, sizeM);
+  int64_t chunksPerStrip = kStripElements * sourceBytes() / kVectorBytes;
+  auto vectorType = VectorType::get({kChunkWords}, b.getI32Type());
+  for (int64_t j = 0; j < chunksPerStrip; ++j) {
+    Value chunk = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, stripInRow, i32Const(chunksPerStrip)),
+        i32Const(j));
+    Value word = stageChunkWord(stageBase, strip.localRow, chunk);
+    Value data =
+        LLVM::LoadOp::create(b, vectorType, sharedWord(word), kVectorBytes);
+    for (int64_t w = 0; w < kChunkWords; ++w)
+      strip.words.push_back(vector::ExtractOp::create(b, data, w));
+  }
+  return strip;
+}
+
+/// 128x1 tiles and the K-major write, from the staged tile. A warp task is
+/// one 16-byte chunk c of the stage rows (4 words = 4-16 source columns)
+/// over all 128 rows; lane l reads word l / 8 of the chunk in the 16 rows
+/// 16 (l % 8) .. +15 (16 shared loads), so the 8 lanes of a word hold its
+/// whole 128-row columns:
 ///
-///   stage word  p0 ... p0+15         qT row k = column of word p
-///   rows 16g   | l0 ...   l15  |     [m0+16g, m0+16g+16) <- lane l (g even)
-///   rows 16g+16| l16 ...  l31  |     [m0+16g+16, ...)    <- lane l+16
+///   stage rows   word 4c   4c+1   4c+2   4c+3
+///     0 - 15   |  l0    |  l8   |  l16 |  l24 |   qT row k (a column of
+///    16 - 31   |  l1    |  l9   |  l17 |  l25 |   word p) gets 128 codes:
+///     ...                                         lanes 8q .. 8q+7 write
+///   112 - 127  |  l7    |  l15  |  l23 |  l31 |   16 bytes each, one line
 ///
-/// so the 32 lanes read 32 consecutive banks (odd row stride) and each store
-/// instruction writes 16 rows x 32 contiguous bytes.
-void QuantKernelEmitter::emitTransposedWrite() {
-  int64_t rowWords = getStageRowWords(config);
-  int64_t columnsPerWord = kWordBytes / sourceBytes();
-  int64_t wordGroups = rowWords / (kWarpSize / 2);
-  int64_t iterations = rowWords * (kCtaRows / kStripElements) / kCtaThreads;
+/// Column maxima: over the thread's 16 rows, then xor 1, 2, 4 (no shared
+/// memory, no barrier). Each lane computes the scale and reciprocal of its
+/// 1-4 columns; lanes 8q write the scales. A store instruction writes, per
+/// column of the words, 4 rows of qT x 128 contiguous bytes (whole lines).
+void QuantKernelEmitter::emitTransposedOutput(Value stageBase,
+                                              Value rowScaleBase) {
+  TransposeGeometry g = getTransposeGeometry(config);
+  bool packed = isHalfSource();
+  bool dequantize = config.source == SourceElement::E4M3;
+  int64_t keyWords = dequantize ? g.columnsPerWord : 1;
+
+  Value rowGroup = arith::AndIOp::create(b, lane, i32Const(kTaskRowGroups - 1));
+  Value wordInChunk =
+      arith::ShRUIOp::create(b, lane, i32Const(llvm::Log2_64(kTaskRowGroups)));
+  Value firstRow = arith::MulIOp::create(b, rowGroup, i32Const(kTaskRows));
+  Value outputColumn = arith::AddIOp::create(b, m0, zext64(firstRow));
+  Value validRows =
+      clamp(arith::SubIOp::create(b, sizeM, outputColumn), kTaskRows);
   Value aligned = arith::CmpIOp::create(
       b, arith::CmpIPredicate::eq,
       arith::AndIOp::create(b, sizeM, i64Const(kVectorBytes - 1)), i64Const(0));
-  Value laneColumn =
-      arith::AndIOp::create(b, lane, i32Const(kWarpSize / 2 - 1));
-  Value laneGroup = arith::ShRUIOp::create(b, lane, i32Const(4));
-  for (int64_t iteration = 0; iteration < iterations; ++iteration) {
-    Value task =
-        arith::AddIOp::create(b, warp, i32Const(iteration * kCtaWarps));
-    Value wordGroup = arith::AndIOp::create(b, task, i32Const(wordGroups - 1));
-    Value groupPair =
-        arith::ShRUIOp::create(b, task, i32Const(llvm::Log2_64(wordGroups)));
-    Value word = arith::AddIOp::create(
-        b, arith::MulIOp::create(b, wordGroup, i32Const(kWarpSize / 2)),
-        laneColumn);
-    Value rowGroup = arith::AddIOp::create(
-        b, arith::MulIOp::create(b, groupPair, i32Const(2)), laneGroup);
-    Value firstRow =
-        arith::MulIOp::create(b, rowGroup, i32Const(kStripElements));
-    Value outputColumn = arith::AddIOp::create(b, m0, zext64(firstRow));
-    Value validRows =
-        clamp(arith::SubIOp::create(b, sizeM, outputColumn), kStripElements);
+  Value writer =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, rowGroup, i32Const(0));
+  SmallVector<Value, kTaskRows> rowScales;
+  if (dequantize) {
+    auto scaleVector = VectorType::get({kChunkWords}, b.getF32Type());
+    Value first = arith::AddIOp::create(b, rowScaleBase, firstRow);
+    for (int64_t r = 0; r < kTaskRows; r += kChunkWords) {
+      Value data = LLVM::LoadOp::create(b, scaleVector, sharedWord(first, r),
+                                        kVectorBytes);
+      for (int64_t i = 0; i < kChunkWords; ++i)
+        rowScales.push_back(vector::ExtractOp::create(b, data, i));
+    }
+  }
+  auto fold = [&](Value &key, Value next) {
+    if (!key)
+      key = next;
+    else if (dequantize)
+      key = arith::MaximumFOp::create(b, key, next);
+    else
+      key = maxKeys(key, next, packed);
+  };
 
-    // 16 rows x (1, 2 or 4) columns of values.
-    SmallVector<SmallVector<Value, 4>, 16> rows;
-    for (int64_t r = 0; r < kStripElements; ++r) {
+  for (int64_t t = 0; t < g.tasksPerWarp; ++t) {
+    Value chunk = arith::AddIOp::create(b, warp, i32Const(t * kCtaWarps));
+    Value word = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, chunk, i32Const(kChunkWords)), wordInChunk);
+    // All 16 rows of the lane share (row >> 4) & 7 = rowGroup, hence one
+    // stored position of the chunk.
+    Value columnWord = arith::AddIOp::create(
+        b,
+        arith::MulIOp::create(b, storedChunk(firstRow, chunk),
+                              i32Const(kChunkWords)),
+        wordInChunk);
+
+    // 16 rows of the word; the column keys.
+    SmallVector<Value, kTaskRows> words;
+    SmallVector<SmallVector<Value, 4>, kTaskRows> rows;
+    SmallVector<Value, 4> keys(keyWords);
+    for (int64_t r = 0; r < kTaskRows; ++r) {
       Value row = arith::AddIOp::create(b, firstRow, i32Const(r));
       Value index = arith::AddIOp::create(
-          b, arith::MulIOp::create(b, row, i32Const(layout.stageStride)), word);
-      Value data = loadShared(b.getI32Type(), sharedWord(index, layout.stage));
-      Value rowScale;
-      if (config.kind == QuantKernelKind::TileTranspose)
-        rowScale = loadShared(b.getF32Type(), sharedWord(row, layout.rowScale));
-      rows.push_back(wordValues(data, rowScale));
+          b, stageBase,
+          arith::AddIOp::create(
+              b, arith::MulIOp::create(b, row, i32Const(g.rowWords)),
+              columnWord));
+      Value data = loadShared(b.getI32Type(), sharedWord(index));
+      words.push_back(data);
+      if (!dequantize) {
+        fold(keys[0], columnKeyOfWord(data));
+        continue;
+      }
+      rows.push_back(wordValues(data, rowScales[r]));
+      // |v| by clearing the sign bit (LLVM turns it into fabs; the GPU
+      // lowering rejects llvm.intr.fabs itself).
+      for (auto [c, value] : llvm::enumerate(rows.back())) {
+        Value bits = arith::BitcastOp::create(b, b.getI32Type(), value);
+        fold(keys[c], arith::BitcastOp::create(b, b.getF32Type(),
+                                               columnKeyOfWord(bits)));
+      }
     }
-    for (int64_t c = 0; c < columnsPerWord; ++c) {
+    for (Value &key : keys)
+      key = dequantize ? warpMaxF32(key, kRowTileShuffles)
+                       : warpMax(key, kRowTileShuffles, packed);
+
+    // Scales of the word's columns; the first lane of each word stores them.
+    SmallVector<TileScale, 4> scales;
+    for (int64_t c = 0; c < g.columnsPerWord; ++c) {
+      Value amax;
+      if (dequantize)
+        amax = keys[c];
+      else if (packed)
+        amax = keyToF32(
+            c == 0 ? arith::AndIOp::create(b, keys[0], i32Const(kHalfMask))
+                   : arith::ShRUIOp::create(b, keys[0], i32Const(kHalfBits))
+                         .getResult());
+      else
+        amax = keyToF32(keys[0]);
+      scales.push_back(computeScale(amax, eps));
+    }
+    auto outputRow = [&](int64_t c) -> Value {
       Value column = arith::AddIOp::create(
-          b, arith::MulIOp::create(b, word, i32Const(columnsPerWord)),
+          b, arith::MulIOp::create(b, word, i32Const(g.columnsPerWord)),
           i32Const(c));
-      Value reciprocal =
-          loadShared(b.getF32Type(), sharedWord(column, layout.reciprocal));
-      SmallVector<Value, 16> values;
+      return arith::AddIOp::create(b, k0, zext64(column));
+    };
+    ifThen(writer, [&] {
+      for (int64_t c = 0; c < g.columnsPerWord; ++c) {
+        Value k = outputRow(c);
+        Value inside =
+            arith::CmpIOp::create(b, arith::CmpIPredicate::slt, k, sizeK);
+        ifThen(inside, [&] {
+          Value index = arith::AddIOp::create(
+              b, arith::MulIOp::create(b, k, rowTiles), blockRow);
+          storeScale(colScales, index, scales[c].scale);
+        });
+      }
+    });
+
+    // Codes: one 16-byte K-major strip per column.
+    if (!dequantize)
+      for (Value data : words)
+        rows.push_back(wordValues(data, Value()));
+    for (int64_t c = 0; c < g.columnsPerWord; ++c) {
+      SmallVector<Value, kTaskRows> values;
       for (auto &row : rows)
         values.push_back(row[c]);
-      SmallVector<Value, 4> codes = encodeCodes(values, reciprocal);
-      Value k = arith::AddIOp::create(b, k0, zext64(column));
+      SmallVector<Value, 4> codes = encodeCodes(values, scales[c].reciprocal);
+      Value k = outputRow(c);
       Value inside =
           arith::CmpIOp::create(b, arith::CmpIPredicate::slt, k, sizeK);
       ifThen(inside, [&] {
@@ -1093,22 +1395,21 @@ void QuantKernelEmitter::emitTransposedWrite() {
 }
 
 void QuantKernelEmitter::emit() {
-  LLVM_DEBUG(llvm::dbgs() << "building kernel " << config.getName() << "\n");
+  LLVM_DEBUG(llvm::dbgs() << "building kernel " << config.getName()
+                          << (schedule.staged ? " (staged)" : "") << "\n");
   emitPrologue();
+  if (schedule.staged) {
+    emitStagedLoop();
+    gpu::ReturnOp::create(b);
+    return;
+  }
   SmallVector<Strip, kStripsPerThread> strips;
   for (int64_t i = 0; i < kStripsPerThread; ++i)
     strips.push_back(loadStrip(i));
-
-  if (hasTransposedOutput(config.kind))
-    emitStaging(strips);
   if (hasRowWiseOutput(config.kind))
     emitRowWiseOutput(strips);
   if (config.kind == QuantKernelKind::Block)
     emitBlockOutput(strips);
-  if (hasTransposedOutput(config.kind)) {
-    emitColumnScales(strips);
-    emitTransposedWrite();
-  }
   gpu::ReturnOp::create(b);
 }
 
@@ -1158,6 +1459,13 @@ gpu::GPUModuleOp hopper::buildQuantKernelModule(OpBuilder &builder,
                                      builder.getFunctionType(argTypes, {}));
   func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                 builder.getUnitAttr());
+  TileSchedule schedule = getTileSchedule(config);
+  if (schedule.ctasPerSm > 0) {
+    // `.minnctapersm`: ptxas keeps the registers within the budget of
+    // ctasPerSm resident CTAs (the stages are sized for that many).
+    func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                  builder.getI32IntegerAttr(schedule.ctasPerSm));
+  }
   func.setKnownBlockSizeAttr(
       builder.getDenseI32ArrayAttr({static_cast<int32_t>(interface.block[0]),
                                     static_cast<int32_t>(interface.block[1]),
