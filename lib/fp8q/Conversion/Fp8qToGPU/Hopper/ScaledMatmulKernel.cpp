@@ -364,6 +364,8 @@ private:
   /// shared buffer for parity g % 2 (one column per thread, 0 past N) and
   /// syncs on its named barrier; returns the buffer's byte offset.
   Value stageColumnScales(Value group, Value groups);
+  /// Step 4c' helper: sb[col, group] (f32), or 0 for col >= N.
+  Value loadColumnScaleOrZero(Value col, Value group, Value groups);
   /// Step 4c'': Row only: the staged sb of the thread's two columns 8j +
   /// 2(l%4) + {0,1} of fragment column group `j`.
   std::pair<Value, Value> loadColumnScales(Value columns, int64_t j);
@@ -532,12 +534,31 @@ PromotionScales ScaledMatmulKernelEmitter::loadScales(Value group) {
       b, b.getF32Type(),
       global(sb, arith::MulIOp::create(b, index, i64(4))), 4);
   return {arith::MulFOp::create(b, s0, bScale),
-          arith::MulFOp::create(b, s1, bScale),
-          Value()};
+          arith::MulFOp::create(b, s1, bScale), Value()};
 }
 
-Value ScaledMatmulKernelEmitter::stageColumnScales(Value group,
-                                                  Value groups) {
+Value ScaledMatmulKernelEmitter::loadColumnScaleOrZero(Value col, Value group,
+                                                       Value groups) {
+  // Columns past N (the N tail) get scale 0: B's rows there are zero-filled
+  // by TMA and their results are not stored.
+  Type f32 = b.getF32Type();
+  Value inCols =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::ult, col, sizeN);
+  auto ifOp = scf::IfOp::create(b, f32, inCols, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  Value index =
+      arith::AddIOp::create(b, arith::MulIOp::create(b, col, groups), group);
+  Value offset = arith::MulIOp::create(b, index, i64(4));
+  Value scale = LLVM::LoadOp::create(b, f32, global(arg("sb"), offset), 4);
+  scf::YieldOp::create(b, scale);
+  b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+  scf::YieldOp::create(b, Value(arith::ConstantFloatOp::create(
+                              b, b.getF32Type(), APFloat(0.0f))));
+  return ifOp.getResult(0);
+}
+
+Value ScaledMatmulKernelEmitter::stageColumnScales(Value group, Value groups) {
   // 1x128 rows of B: every accumulator column n needs sb[n, g]. The thread's
   // BN/4 columns held in registers across the wgmma (with the partial and
   // the accumulator) exceed the 168 registers that 384 threads allow, and
@@ -553,37 +574,16 @@ Value ScaledMatmulKernelEmitter::stageColumnScales(Value group,
       b, arith::MulIOp::create(b, slot, i32(config.tile.blockN * 4)),
       i32(config.tile.stages * config.getStageBytes() +
           2 * config.tile.stages * kMbarrierBytes));
-  Value sb = arg("sb");
   Value inGroup = arith::RemUIOp::create(b, tid, i32(kWarpgroupThreads));
-  Type f32 = b.getF32Type();
   for (int64_t first = 0; first < config.tile.blockN;
        first += kWarpgroupThreads) {
     Value n = arith::AddIOp::create(b, inGroup, i32(first));
     auto copyOne = [&] {
       Value col = arith::AddIOp::create(b, ctaCol0, toI64(n));
-      // Columns past N (the N tail) get scale 0: B's rows there are
-      // zero-filled by TMA and their results are not stored.
-      Value inCols =
-          arith::CmpIOp::create(b, arith::CmpIPredicate::ult, col, sizeN);
-      auto ifOp = scf::IfOp::create(b, f32, inCols, /*withElseRegion=*/true);
-      {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(&ifOp.getThenRegion().front());
-        Value index = arith::AddIOp::create(
-            b, arith::MulIOp::create(b, col, groups), group);
-        Value offset = arith::MulIOp::create(b, index, i64(4));
-        scf::YieldOp::create(
-            b, ValueRange{LLVM::LoadOp::create(b, f32, global(sb, offset), 4)
-                              .getResult()});
-        b.setInsertionPointToStart(&ifOp.getElseRegion().front());
-        scf::YieldOp::create(
-            b, ValueRange{arith::ConstantFloatOp::create(b, b.getF32Type(),
-                                                         APFloat(0.0f))
-                              .getResult()});
-      }
-      Value at = arith::AddIOp::create(
-          b, base, arith::MulIOp::create(b, n, i32(4)));
-      LLVM::StoreOp::create(b, ifOp.getResult(0), shared(at), 4);
+      Value at =
+          arith::AddIOp::create(b, base, arith::MulIOp::create(b, n, i32(4)));
+      LLVM::StoreOp::create(b, loadColumnScaleOrZero(col, group, groups),
+                            shared(at), 4);
     };
     if (first + kWarpgroupThreads <= config.tile.blockN)
       copyOne();
