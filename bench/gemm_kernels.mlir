@@ -1,5 +1,6 @@
 // Source of bench/gemm_kernels/ (the wgmma GEMM variants for PERF.md's shapes;
-// the kernels are shape-generic, so one bf16 kernel serves every row):
+// the kernels are shape-generic, so one bf16 kernel serves every row; @wgrad
+// is the 1x128 x 1x128 form, dW[out, in] = dY^T X over K = tokens, f32):
 //   fp8-opt bench/gemm_kernels.mlir --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified export-dir=bench/gemm_kernels" -o /dev/null
 func.func @fprop(%a: tensor<4096x16384xf8E4M3FN>, %sa: tensor<4096x128xf32>, %b: tensor<7168x16384xf8E4M3FN>, %sb: tensor<56x128xf32>, %y0: tensor<4096x7168xbf16>) -> tensor<4096x7168xbf16> {
   %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0)
@@ -15,4 +16,9 @@ func.func @accumulate(%a: tensor<128x1536xf8E4M3FN>, %sa: tensor<128x12xf32>, %b
   %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c) {accumulate}
       : tensor<128x1536xf8E4M3FN>, tensor<128x12xf32>, tensor<24576x1536xf8E4M3FN>, tensor<192x12xf32> -> tensor<128x24576xbf16>
   return %y : tensor<128x24576xbf16>
+}
+func.func @wgrad(%a: tensor<7168x4096xf8E4M3FN>, %sa: tensor<7168x32xf32>, %b: tensor<2048x4096xf8E4M3FN>, %sb: tensor<2048x32xf32>, %y0: tensor<7168x2048xf32>) -> tensor<7168x2048xf32> {
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) {b_tile = #fp8q.tile<1x128>}
+      : tensor<7168x4096xf8E4M3FN>, tensor<7168x32xf32>, tensor<2048x4096xf8E4M3FN>, tensor<2048x32xf32> -> tensor<7168x2048xf32>
+  return %y : tensor<7168x2048xf32>
 }

@@ -13,6 +13,10 @@ every shape (PERF.md's rows plus odd M/N tails), on fresh random E4M3 codes
 * on small shapes also against python/fp8q/reference.py scaled_matmul
   (exact f64 partials, f32 promotion): rel. Frobenius <= --tol.
 
+The kernel's b_tile (manifest attrs) picks B's scale layout: [128, 128]
+weight blocks (sb [ceil(N/128), K/128]) or [1, 128] rows (Wgrad, sb
+[N, K/128]); both the reference and the dequantized product follow it.
+
   check_gemm.py --export-dir DIR            run on the GPU (needs torch)
   check_gemm.py --export-dir DIR --dry-run  no GPU: manifest, launch
                                             dimensions, requirements, the
@@ -49,8 +53,9 @@ REFERENCE_LIMIT = 2**31
 DEFAULT_TOL = 5e-3
 
 
-def make_inputs(rng: np.random.Generator, m: int, n: int, k: int):
-    """Random E4M3 codes (no NaN) and scales of the kernel's layouts."""
+def make_inputs(rng: np.random.Generator, m: int, n: int, k: int, bn: int = 128):
+    """Random E4M3 codes (no NaN) and scales of the kernel's layouts; ``bn``
+    rows of B share a scale (128: weight blocks, 1: Wgrad rows)."""
     def codes(rows):
         q = rng.integers(0, 256, size=(rows, k), dtype=np.uint8)
         q[(q & 0x7F) == 0x7F] = 0x00  # NaN codes -> 0
@@ -58,7 +63,7 @@ def make_inputs(rng: np.random.Generator, m: int, n: int, k: int):
     groups = k // 128
     qa, qb = codes(m), codes(n)
     sa = (2.0 ** rng.uniform(-10, -4, size=(m, groups))).astype(np.float32)
-    sb = (2.0 ** rng.uniform(-10, -4, size=(-(-n // 128), groups))).astype(np.float32)
+    sb = (2.0 ** rng.uniform(-10, -4, size=(-(-n // bn), groups))).astype(np.float32)
     return qa, sa, qb, sb
 
 
@@ -68,7 +73,7 @@ def rel_frobenius(got: np.ndarray, want: np.ndarray) -> float:
     return float(num / den) if den else float(num)
 
 
-def dequantized_product_torch(qa, sa, qb, sb):
+def dequantized_product_torch(qa, sa, qb, sb, bn: int = 128):
     """f32 product of the dequantized inputs on the GPU (TF32 off)."""
     import torch  # noqa: PLC0415
     torch.backends.cuda.matmul.allow_tf32 = False
@@ -76,7 +81,7 @@ def dequantized_product_torch(qa, sa, qb, sb):
     a = table[torch.from_numpy(qa).cuda().long()]
     b = table[torch.from_numpy(qb).cuda().long()]
     a = a * torch.from_numpy(sa).cuda().repeat_interleave(128, dim=1)
-    sbe = torch.from_numpy(sb).cuda().repeat_interleave(128, dim=0)[: qb.shape[0]]
+    sbe = torch.from_numpy(sb).cuda().repeat_interleave(bn, dim=0)[: qb.shape[0]]
     b = b * sbe.repeat_interleave(128, dim=1)
     return (a @ b.t()).cpu().numpy()
 
@@ -91,17 +96,20 @@ def check(kernels, spec, shape, rng, tol, dry_run) -> Tuple[str, str]:
     attrs = spec.attrs
     out_dtype = attrs.get("out_dtype", "bf16")
     accumulate = bool(attrs.get("accumulate", False))
+    b_tile = tuple(attrs.get("b_tile", (128, 128)))
+    bn = b_tile[0]
     small = m * n * k <= REFERENCE_LIMIT
     if dry_run:
         if small and m * n * k <= 2**24:
-            qa, sa, qb, sb = make_inputs(rng, m, n, k)
-            want = ref.scaled_matmul(qa, sa, qb, sb, out_dtype=out_dtype)
+            qa, sa, qb, sb = make_inputs(rng, m, n, k, bn)
+            want = ref.scaled_matmul(qa, sa, qb, sb, b_tile=b_tile,
+                                     out_dtype=out_dtype)
             assert want.shape == (m, n)
         return "-", f"ok (dry run, grid {'x'.join(map(str, grid))})"
 
     import fp8q.runtime as rt  # noqa: PLC0415
 
-    qa, sa, qb, sb = make_inputs(rng, m, n, k)
+    qa, sa, qb, sb = make_inputs(rng, m, n, k, bn)
     c = None
     buffers = [rt.DeviceBuffer.from_numpy(qa, "f8e4m3fn"), rt.DeviceBuffer.from_numpy(sa),
                rt.DeviceBuffer.from_numpy(qb, "f8e4m3fn"), rt.DeviceBuffer.from_numpy(sb)]
@@ -120,14 +128,15 @@ def check(kernels, spec, shape, rng, tol, dry_run) -> Tuple[str, str]:
     got = out.to_numpy()
     got = ref.bf16_bits_to_f32(got) if out_dtype == "bf16" else got.astype(np.float32)
     unwritten = int(np.isnan(got).sum())
-    want = dequantized_product_torch(qa, sa, qb, sb)
+    want = dequantized_product_torch(qa, sa, qb, sb, bn)
     if c is not None:
         want = want + c
     err = rel_frobenius(got, want)
     notes = [f"vs f32 {err:.2e}"]
     ok = unwritten == 0 and err <= tol
     if small:
-        exact = ref.scaled_matmul(qa, sa, qb, sb, out_dtype=out_dtype, c=c)
+        exact = ref.scaled_matmul(qa, sa, qb, sb, b_tile=b_tile,
+                                  out_dtype=out_dtype, c=c)
         err_ref = rel_frobenius(got, exact)
         notes.append(f"vs reference {err_ref:.2e}")
         ok = ok and err_ref <= tol

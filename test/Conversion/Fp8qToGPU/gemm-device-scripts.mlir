@@ -9,7 +9,11 @@
 
 // CHECK: fp8q_scaled_matmul_1x128_128x128_bf16 {{ *}}4096x7168x16384 {{.*}}ok (dry run, grid 32x56x1)
 // CHECK: fp8q_scaled_matmul_1x128_128x128_bf16 {{ *}}200x300x512 {{.*}}ok (dry run, grid 2x3x1)
-// CHECK: 45 ok or skipped, 0 failed
+// The Wgrad kernel (b_tile [1, 128]: sb [N, K/128], reference with
+// b_tile=(1, 128)) on the odd shapes, N tails included.
+// CHECK: fp8q_scaled_matmul_1x128_1x128_f32 {{ *}}200x300x512 {{.*}}ok (dry run, grid 2x3x1)
+// CHECK: fp8q_scaled_matmul_1x128_1x128_f32 {{ *}}129x257x256 {{.*}}ok (dry run, grid 2x3x1)
+// CHECK: 60 ok or skipped, 0 failed
 
 // BENCH: M | N | K | fp8q | cuBLAS block | bf16
 // BENCH: 4096 | 7168 | 16384 | {{.*}}dry run, grid (32, 56, 1)

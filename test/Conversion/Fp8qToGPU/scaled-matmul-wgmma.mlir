@@ -6,7 +6,7 @@
 // RUN: fp8-opt %S/Inputs/gemm-variants.mlir --convert-fp8q-to-gpu | FileCheck %s --check-prefix=HOST
 // RUN: fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified format=isa" | FileCheck %s --check-prefix=PTX
 
-// HOST-COUNT-3: fp8q.scaled_matmul
+// HOST-COUNT-4: fp8q.scaled_matmul
 // HOST-NOT: wgmma
 
 // CHECK-LABEL: func.func @bf16
@@ -25,6 +25,10 @@
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_f32_acc::@fp8q_scaled_matmul_1x128_128x128_f32_acc
 // CHECK-LABEL: func.func @bf16_pi64
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_pi64::@fp8q_scaled_matmul_1x128_128x128_bf16_pi64
+// Wgrad (b_tile 1x128): 132160 + 2 warpgroups x 2 x 128 f32 column scales.
+// CHECK-LABEL: func.func @wgrad_f32
+// CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_1x128_f32::@fp8q_scaled_matmul_1x128_1x128_f32
+// CHECK-SAME: blocks in (%c2, %c3, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c134208_i32
 
 // The kernel, in hardware order.
 // CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_bf16
@@ -85,7 +89,54 @@
 // CHECK: nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>]
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 
+// CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_1x128_f32
+// Consumers, per K block: sa of the two rows; the warpgroup stages
+// sb[n0 + t, kt] (thread t, 0 past N) into its shared buffer kt % 2 after
+// the mbarriers, then syncs on its named barrier (1 + warpgroup, 128).
+// CHECK: } else {
+// CHECK: scf.for {{.*}} iter_args
+// CHECK: %[[SA0:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
+// CHECK: %[[SA1:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
+// CHECK: arith.andi %{{.*}}, %c1_i64
+// CHECK: %[[COLS:.*]] = arith.addi %{{.*}}, %c131136_i32 : i32
+// CHECK: %[[INN:.*]] = arith.cmpi ult, %{{.*}}, %arg8 : i64
+// CHECK: scf.if %[[INN]] -> (f32) {
+// CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
+// CHECK: } else {
+// CHECK: arith.constant 0.000000e+00 : f32
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
+// CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %c128_i32
+// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 32>, D[<f32>, <zero>]
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: nvvm.mbarrier.arrive
+// Promotion: per column group j the staged sb of columns 8j + 2(l%4) + {0,1};
+// value 4j + r*2 + c is scaled by f32(sa[row r] * sb[column c]), then the
+// separate f32 multiply and add.
+// CHECK: %[[SB0:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
+// CHECK: %[[SB1:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
+// CHECK: %[[P0:.*]] = llvm.extractvalue %[[PARTIAL:[0-9]+]][0]
+// CHECK: %[[S00:.*]] = arith.mulf %[[SA0]], %[[SB0]] : f32
+// CHECK: %[[M0:.*]] = arith.mulf %[[P0]], %[[S00]] : f32
+// CHECK: arith.addf %{{.*}}, %[[M0]] : f32
+// CHECK: llvm.extractvalue %[[PARTIAL]][1]
+// CHECK: arith.mulf %[[SA0]], %[[SB1]] : f32
+// CHECK: llvm.extractvalue %[[PARTIAL]][2]
+// CHECK: arith.mulf %[[SA1]], %[[SB0]] : f32
+// CHECK: llvm.extractvalue %[[PARTIAL]][3]
+// CHECK: arith.mulf %[[SA1]], %[[SB1]] : f32
+// The other 15 column groups: 30 more column-scale loads, none after.
+// CHECK: arith.addi %{{.*}}, %c8_i32
+// CHECK-COUNT-30: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
+// CHECK-NOT: llvm.load
+// CHECK: scf.yield
+// Epilogue: masked f32 stores.
+// CHECK: arith.cmpi ult
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr
+
 // PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // PTX: mbarrier.try_wait.parity.shared.b64
 // PTX: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
+// PTX-NOT: fma.rn.f32
+// PTX: bar.sync {{.*}}, 128;
 // PTX-NOT: fma.rn.f32

@@ -850,10 +850,10 @@ getScaledMatmulUnsupportedReason(ScaledMatmulOp op,
                          op.getGroupSize(), kGemmBlockK)
         .str();
   TileAttr bTile = op.getEffectiveBTile();
-  if (bTile.getRows() != kGemmBlockK)
+  if (bTile.getRows() != kGemmBlockK && bTile.getRows() != 1)
     return llvm::formatv("unsupported b_tile {0} on the GPU path: the wgmma "
-                         "kernel covers 128x128 weight blocks (the 1x128 "
-                         "Wgrad form is not implemented yet)",
+                         "kernel covers 128x128 weight blocks and 1x128 rows "
+                         "(Wgrad)",
                          tileName(bTile))
         .str();
   int64_t interval = op.getPromotionInterval();

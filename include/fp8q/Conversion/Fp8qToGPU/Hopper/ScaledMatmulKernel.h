@@ -11,9 +11,11 @@
 // arguments, A and B come as TMA descriptors). docs/GPU.md, "Scaled matmul
 // kernel", has the layout and the pipeline.
 //
-// NOTE: status: checked on an H200 through the exported kernel (error equal
-// to cuBLAS block's, tails included); performance is about 0.6x cuBLAS block
-// at M = 4096 and large K (docs/GPU.md).
+// NOTE: status: the 128x128-B form is checked on an H200 through the
+// exported kernel (error equal to cuBLAS block's, tails included);
+// performance is about 0.6x cuBLAS block at M = 4096 and large K
+// (docs/GPU.md). The 1x128-B (Wgrad) form compiles (no spills) and awaits
+// its H200 check.
 //
 //===----------------------------------------------------------------------===//
 
@@ -111,8 +113,16 @@ struct GemmKernelConfig {
   int64_t getStageBytes() const {
     return (tile.blockM + tile.blockN) * kGemmBlockK;
   }
-  /// Dynamic shared memory per CTA in bytes (stages, barriers, alignment
-  /// slack).
+  /// Bytes of the column-scale buffers (Row scaling only, else 0): per
+  /// consumer warpgroup two (double-buffered by K block) f32[BN] copies of
+  /// sb[n0 .. n0+BN, kt].
+  int64_t getColumnScaleBytes() const {
+    return bScaling == GemmBScaling::Row
+               ? getConsumerWarpgroups() * 2 * tile.blockN * 4
+               : 0;
+  }
+  /// Dynamic shared memory per CTA in bytes (stages, barriers, column
+  /// scales, alignment slack).
   int64_t getDynamicSharedMemoryBytes() const;
   /// Bytes of one result element.
   int64_t getOutBytes() const { return out == GemmOutElement::BF16 ? 2 : 4; }

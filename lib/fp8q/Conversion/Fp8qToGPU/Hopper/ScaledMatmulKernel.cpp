@@ -11,6 +11,8 @@
 //           TMA A[kt], B[kt] -> s                accumulator per interval P
 //                                            arrive empty[s]
 //                                            acc += partial * (sa * sb)
+//                                            (sb: per CTA, or per column
+//                                             for 1x128 B, Wgrad)
 //                                    epilogue: (+ C), bf16 RN / f32, masked
 //
 // Shared memory, one stage s of the ring (128-byte swizzle, 1024-aligned):
@@ -22,6 +24,7 @@
 //   | ...                           |
 //   +-------------------------------+
 //   after the S stages: full[S], empty[S] mbarriers (8 bytes each)
+//   then, 1x128 B only: f32 colScale[warpgroup][kt % 2][BN] = sb[n0 + n, kt]
 //
 // Accumulator fragment of m64nNk32 (f32), thread t of a warpgroup, warp
 // w = t / 32, lane l: value 4j + {0,1} at row 16w + l/4, columns
@@ -157,7 +160,7 @@ std::optional<GemmKernelConfig> GemmKernelConfig::parseName(StringRef name) {
 
 int64_t GemmKernelConfig::getDynamicSharedMemoryBytes() const {
   return kSwizzleAtomBytes + tile.stages * getStageBytes() +
-         2 * tile.stages * kMbarrierBytes;
+         2 * tile.stages * kMbarrierBytes + getColumnScaleBytes();
 }
 
 std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
@@ -181,9 +184,6 @@ std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
     return llvm::formatv("promotion interval ({0}) must be 32, 64 or 128",
                          promotionInterval)
         .str();
-  if (bScaling == GemmBScaling::Row)
-    return std::string("the 1x128 x 1x128 (Wgrad) form is not implemented "
-                       "by the wgmma kernel yet");
   return std::nullopt;
 }
 
@@ -251,6 +251,16 @@ KernelInterface hopper::getKernelInterface(const GemmKernelConfig &config) {
 //===----------------------------------------------------------------------===//
 
 namespace {
+
+/// The scales of one K group for a consumer thread's accumulator fragment.
+/// Block: `row0`/`row1` are sa[r, g] * sb[n-block, g] of the thread's two
+/// rows and `columns` is null. Row (1x128 B): `row0`/`row1` are sa[r, g]
+/// and `columns` is the shared byte offset (i32) of the warpgroup's staged
+/// sb[n0 .. n0+BN, g], read per column by promote().
+struct PromotionScales {
+  Value row0, row1;
+  Value columns;
+};
 
 /// Emits the kernel body in hardware order, one documented step per method:
 /// prologue (coordinates, shared memory, barriers), the role split, the
@@ -346,13 +356,24 @@ private:
   /// Step 4b: `(P/32)` wgmma instructions from K byte `firstK` of the stage
   /// into a fresh accumulator; returns its struct.
   Value emitIntervalMma(Value aOffset, Value bOffset, int64_t firstK);
-  /// Step 4c: the per-row scales of group `group` for the thread's two rows
-  /// (sa[r, g] * sb[n-block, g], f32 multiply).
-  std::pair<Value, Value> loadScales(Value group);
-  /// Step 4d: acc[i] = acc[i] + partial[i] * scale(row of i): a separate f32
-  /// multiply and add (no contraction), as the reference rounds.
+  /// Step 4c: the scales of group `group` for the thread's accumulator
+  /// fragment: Block, one per row (sa[r, g] * sb[n-block, g], f32
+  /// multiply); Row, sa[r, g] of the two rows and sb[n, g] of every column.
+  PromotionScales loadScales(Value group);
+  /// Step 4c': Row only: the warpgroup copies sb[n0 .. n0+BN, g] into its
+  /// shared buffer for parity g % 2 (one column per thread, 0 past N) and
+  /// syncs on its named barrier; returns the buffer's byte offset.
+  Value stageColumnScales(Value group, Value groups);
+  /// Step 4c' helper: sb[col, group] (f32), or 0 for col >= N.
+  Value loadColumnScaleOrZero(Value col, Value group, Value groups);
+  /// Step 4c'': Row only: the staged sb of the thread's two columns 8j +
+  /// 2(l%4) + {0,1} of fragment column group `j`.
+  std::pair<Value, Value> loadColumnScales(Value columns, int64_t j);
+  /// Step 4d: acc[i] = acc[i] + partial[i] * scale(i): a separate f32
+  /// multiply and add (no contraction), as the reference rounds; Row forms
+  /// scale(i) = sa[row of i] * sb[column of i] here.
   void promote(SmallVectorImpl<Value> &acc, Value partial,
-               std::pair<Value, Value> scales);
+               const PromotionScales &scales);
   /// Step 5: the epilogue: + C, bf16 RN or f32, stores masked by M and N.
   void emitEpilogue(ArrayRef<Value> acc);
 
@@ -366,6 +387,7 @@ private:
   Value sizeM, sizeN, sizeK, numK;
   Value fragRow0;  // i64 first row of the thread (consumers)
   Value fragCol0;  // i64 first column of the thread (consumers)
+  Value fragColInCta; // i32 first column of the thread in the CTA tile
 };
 
 void ScaledMatmulKernelEmitter::emitPrologue() {
@@ -486,7 +508,7 @@ Value ScaledMatmulKernelEmitter::emitIntervalMma(Value aOffset, Value bOffset,
   return acc;
 }
 
-std::pair<Value, Value> ScaledMatmulKernelEmitter::loadScales(Value group) {
+PromotionScales ScaledMatmulKernelEmitter::loadScales(Value group) {
   Value groups = arith::DivUIOp::create(b, sizeK, i64(kGemmBlockK));
   Value lastRow = arith::SubIOp::create(b, sizeM, i64(1));
   Value sa = arg("sa"), sb = arg("sb");
@@ -502,6 +524,8 @@ std::pair<Value, Value> ScaledMatmulKernelEmitter::loadScales(Value group) {
   Value s0 = rowScale(fragRow0);
   Value s1 = rowScale(
       arith::AddIOp::create(b, fragRow0, i64(kFragmentRowStep)));
+  if (config.bScaling == GemmBScaling::Row)
+    return {s0, s1, stageColumnScales(group, groups)};
   // 128x128 weight blocks: one scale per CTA (BLOCK_N divides 128).
   Value block = arith::DivUIOp::create(b, ctaCol0, i64(kGemmBlockK));
   Value index = arith::AddIOp::create(
@@ -510,16 +534,102 @@ std::pair<Value, Value> ScaledMatmulKernelEmitter::loadScales(Value group) {
       b, b.getF32Type(),
       global(sb, arith::MulIOp::create(b, index, i64(4))), 4);
   return {arith::MulFOp::create(b, s0, bScale),
-          arith::MulFOp::create(b, s1, bScale)};
+          arith::MulFOp::create(b, s1, bScale), Value()};
+}
+
+Value ScaledMatmulKernelEmitter::loadColumnScaleOrZero(Value col, Value group,
+                                                       Value groups) {
+  // Columns past N (the N tail) get scale 0: B's rows there are zero-filled
+  // by TMA and their results are not stored.
+  Type f32 = b.getF32Type();
+  Value inCols =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::ult, col, sizeN);
+  auto ifOp = scf::IfOp::create(b, f32, inCols, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  Value index =
+      arith::AddIOp::create(b, arith::MulIOp::create(b, col, groups), group);
+  Value offset = arith::MulIOp::create(b, index, i64(4));
+  Value scale = LLVM::LoadOp::create(b, f32, global(arg("sb"), offset), 4);
+  scf::YieldOp::create(b, scale);
+  b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+  scf::YieldOp::create(b, Value(arith::ConstantFloatOp::create(
+                              b, b.getF32Type(), APFloat(0.0f))));
+  return ifOp.getResult(0);
+}
+
+Value ScaledMatmulKernelEmitter::stageColumnScales(Value group, Value groups) {
+  // 1x128 rows of B: every accumulator column n needs sb[n, g]. The thread's
+  // BN/4 columns held in registers across the wgmma (with the partial and
+  // the accumulator) exceed the 168 registers that 384 threads allow, and
+  // per-column global loads put BN/4 loop-invariant addresses in registers;
+  // so the warpgroup stages the CTA's BN column scales in shared memory.
+  // NOTE: two buffers alternate by K block: the buffer written for block g
+  // was last read in block g-2, before this warpgroup's barrier of g-1.
+  Value parity = arith::TruncIOp::create(
+      b, b.getI32Type(), arith::AndIOp::create(b, group, i64(1)));
+  Value slot = arith::AddIOp::create(
+      b, arith::MulIOp::create(b, warpgroup, i32(2)), parity);
+  Value base = arith::AddIOp::create(
+      b, arith::MulIOp::create(b, slot, i32(config.tile.blockN * 4)),
+      i32(config.tile.stages * config.getStageBytes() +
+          2 * config.tile.stages * kMbarrierBytes));
+  Value inGroup = arith::RemUIOp::create(b, tid, i32(kWarpgroupThreads));
+  for (int64_t first = 0; first < config.tile.blockN;
+       first += kWarpgroupThreads) {
+    Value n = arith::AddIOp::create(b, inGroup, i32(first));
+    auto copyOne = [&] {
+      Value col = arith::AddIOp::create(b, ctaCol0, toI64(n));
+      Value at =
+          arith::AddIOp::create(b, base, arith::MulIOp::create(b, n, i32(4)));
+      LLVM::StoreOp::create(b, loadColumnScaleOrZero(col, group, groups),
+                            shared(at), 4);
+    };
+    if (first + kWarpgroupThreads <= config.tile.blockN)
+      copyOne();
+    else
+      ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ult, n,
+                                   i32(config.tile.blockN)),
+             copyOne);
+  }
+  // NOTE: named barrier 1 + w, 128 threads: only this warpgroup reads its
+  // buffer (barrier 0 is the CTA-wide one).
+  NVVM::BarrierOp::create(
+      b, TypeRange{}, arith::AddIOp::create(b, warpgroup, i32(1)),
+      i32(kWarpgroupThreads), NVVM::BarrierReductionAttr(), Value());
+  return base;
+}
+
+std::pair<Value, Value>
+ScaledMatmulKernelEmitter::loadColumnScales(Value columns, int64_t j) {
+  Value at = arith::AddIOp::create(
+      b, columns,
+      arith::MulIOp::create(
+          b, arith::AddIOp::create(b, fragColInCta, i32(j * kWgmmaNStep)),
+          i32(4)));
+  Type f32 = b.getF32Type();
+  Value first = LLVM::LoadOp::create(b, f32, shared(at), 4);
+  Value second = LLVM::LoadOp::create(
+      b, f32, shared(arith::AddIOp::create(b, at, i32(4))), 4);
+  return {first, second};
 }
 
 void ScaledMatmulKernelEmitter::promote(SmallVectorImpl<Value> &acc,
                                         Value partial,
-                                        std::pair<Value, Value> scales) {
+                                        const PromotionScales &scales) {
+  std::pair<Value, Value> columns;
   for (int64_t i = 0, e = acc.size(); i < e; ++i) {
+    if (scales.columns && i % 4 == 0)
+      columns = loadColumnScales(scales.columns, i / 4);
     Value value = LLVM::ExtractValueOp::create(b, partial, i);
-    // Values 4j+0, 4j+1 are on the first row, 4j+2, 4j+3 eight rows below.
-    Value scale = (i % 4) < 2 ? scales.first : scales.second;
+    // Values 4j+0, 4j+1 are on the first row, 4j+2, 4j+3 eight rows below;
+    // values 4j+c and 4j+2+c are in column 8j + 2(l%4) + c.
+    Value scale = (i % 4) < 2 ? scales.row0 : scales.row1;
+    if (scales.columns) {
+      // scale = f32(sa[r, g] * sb[n, g]), rounded as the reference does.
+      Value column = (i % 2) == 0 ? columns.first : columns.second;
+      scale = arith::MulFOp::create(b, scale, column);
+    }
     Value scaled = arith::MulFOp::create(b, value, scale);
     acc[i] = arith::AddFOp::create(b, acc[i], scaled);
   }
@@ -540,6 +650,7 @@ void ScaledMatmulKernelEmitter::emitConsumer() {
   Value colInCta = arith::MulIOp::create(
       b, arith::RemUIOp::create(b, lane, i32(kFragmentLanesPerRow)), i32(2));
   fragCol0 = arith::AddIOp::create(b, ctaCol0, toI64(colInCta));
+  fragColInCta = colInCta;
 
   int64_t regs = config.tile.blockN / 2;
   Value zero = arith::ConstantFloatOp::create(b, b.getF32Type(),
@@ -553,7 +664,7 @@ void ScaledMatmulKernelEmitter::emitConsumer() {
     Value kt = toI32(ktIndex);
     SmallVector<Value> acc(loop.getRegionIterArgs());
     // The scale loads are issued before the wait so they overlap the TMA.
-    std::pair<Value, Value> scales = loadScales(toI64(ktIndex));
+    PromotionScales scales = loadScales(toI64(ktIndex));
     Value stage = arith::RemUIOp::create(b, kt, i32(config.tile.stages));
     Value round = arith::DivUIOp::create(b, kt, i32(config.tile.stages));
     wait(fullBarrier(stage), arith::AndIOp::create(b, round, i32(1)));
