@@ -15,7 +15,18 @@
 #include "fp8q/Pipelines/GpuPipeline.h"
 #include "fp8q/Pipelines/Passes.h"
 
+namespace mlir {
+class OpPassManager;
+} // namespace mlir
+
 namespace mlir::fp8q {
+
+/// Adds the host-side conversions to the LLVM dialect that both pipelines
+/// share, on bufferized code whose loops are already in `cf`: memref, math
+/// (libm for what has no intrinsic), arith with bf16 truncation expanded to
+/// integer RN-even arithmetic, index, cf, func and ub. Callers add their own
+/// conversions (gpu-to-llvm, ...) and reconcile-unrealized-casts after it.
+void addHostToLLVMConversions(OpPassManager &pm);
 
 /// Registers every fp8q pipeline and the pipeline passes
 /// (fp8q-check-lowered-to-llvm). Called by registerFp8qPasses.

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "fp8q/Pipelines/CpuPipeline.h"
+#include "fp8q/Pipelines/Pipelines.h"
 
 #include "fp8q/Conversion/Passes.h"
 #include "fp8q/Pipelines/Passes.h"
@@ -64,22 +65,7 @@ void addLLVMLowering(OpPassManager &pm,
                      const fp8q::CpuPipelineOptions &options) {
   if (options.cWrappers)
     pm.addNestedPass<func::FuncOp>(LLVM::createLLVMRequestCWrappersPass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  pm.addPass(createConvertMathToLLVMPass());
-  // What has no LLVM intrinsic (erf, ...) becomes a libm call.
-  pm.addPass(createConvertMathToLibmPass());
-  // NOTE: include-bf16 expands f32 -> bf16 truncation into integer RN-even
-  // arithmetic. Left to LLVM, x86 hosts with AVX512-BF16 use VCVTNEPS2BF16,
-  // which flushes subnormals to zero, so model code would round differently
-  // from host to host.
-  arith::ArithExpandOpsPassOptions expand;
-  expand.includeBf16 = true;
-  pm.addPass(arith::createArithExpandOpsPass(expand));
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createConvertControlFlowToLLVMPass());
-  pm.addPass(createConvertFuncToLLVMPass());
-  pm.addPass(createUBToLLVMConversionPass());
+  fp8q::addHostToLLVMConversions(pm);
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 } // namespace

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "fp8q/Pipelines/GpuPipeline.h"
+#include "fp8q/Pipelines/Pipelines.h"
 
 #include "fp8q/Conversion/Passes.h"
 #include "fp8q/Pipelines/Passes.h"
@@ -113,26 +114,10 @@ void addHostLowering(OpPassManager &pm) {
   // The GEMM's tensor maps (nvgpu.tma.create.descriptor ->
   // mgpuTensorMapEncodeTiledMemref).
   pm.addPass(createConvertNVGPUToNVVMPass());
-  pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(createLowerAffinePass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  pm.addPass(createConvertMathToLLVMPass());
-  // What has no LLVM intrinsic (erf, ...) becomes a libm call.
-  pm.addPass(createConvertMathToLibmPass());
-  // NOTE: include-bf16 expands f32 -> bf16 truncation into integer RN-even
-  // arithmetic, as on the CPU pipeline: hosts with AVX512-BF16 would
-  // otherwise flush subnormals (docs/Numerics.md).
-  arith::ArithExpandOpsPassOptions expand;
-  expand.includeBf16 = true;
-  pm.addPass(arith::createArithExpandOpsPass(expand));
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createConvertControlFlowToLLVMPass());
-  pm.addPass(createConvertFuncToLLVMPass());
-  pm.addPass(createUBToLLVMConversionPass());
+  fp8q::addHostToLLVMConversions(pm);
   pm.addPass(createGpuToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
