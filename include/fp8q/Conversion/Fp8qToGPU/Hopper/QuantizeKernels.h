@@ -199,6 +199,13 @@ struct KernelInterface {
 /// signature built by buildQuantKernelModule and of manifest.json.
 KernelInterface getKernelInterface(const QuantKernelConfig &config);
 
+/// Marks `func` as a kernel with `interface`'s block size and annotates its
+/// pointer parameters: `noalias` (distinct buffers, so LLVM may reorder
+/// accesses), the ABI alignment, and `readonly` for inputs (which lets them
+/// become `ld.global.nc`). Shared by every fp8q kernel builder.
+void setKernelSignatureAttrs(gpu::GPUFuncOp func,
+                             const KernelInterface &interface);
+
 //===----------------------------------------------------------------------===//
 // Kernel construction
 //===----------------------------------------------------------------------===//

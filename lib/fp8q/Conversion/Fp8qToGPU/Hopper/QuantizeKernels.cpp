@@ -1457,8 +1457,6 @@ gpu::GPUModuleOp hopper::buildQuantKernelModule(OpBuilder &builder,
   }
   auto func = gpu::GPUFuncOp::create(builder, loc, name,
                                      builder.getFunctionType(argTypes, {}));
-  func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
-                builder.getUnitAttr());
   TileSchedule schedule = getTileSchedule(config);
   if (schedule.ctasPerSm > 0) {
     // `.minnctapersm`: ptxas keeps the registers within the budget of
@@ -1466,6 +1464,18 @@ gpu::GPUModuleOp hopper::buildQuantKernelModule(OpBuilder &builder,
     func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                   builder.getI32IntegerAttr(schedule.ctasPerSm));
   }
+  setKernelSignatureAttrs(func, interface);
+
+  OpBuilder bodyBuilder = OpBuilder::atBlockBegin(&func.getBody().front());
+  QuantKernelEmitter(bodyBuilder, loc, config, func).emit();
+  return module;
+}
+
+void hopper::setKernelSignatureAttrs(gpu::GPUFuncOp func,
+                                     const KernelInterface &interface) {
+  Builder builder(func.getContext());
+  func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                builder.getUnitAttr());
   func.setKnownBlockSizeAttr(
       builder.getDenseI32ArrayAttr({static_cast<int32_t>(interface.block[0]),
                                     static_cast<int32_t>(interface.block[1]),
@@ -1473,8 +1483,6 @@ gpu::GPUModuleOp hopper::buildQuantKernelModule(OpBuilder &builder,
   for (auto [i, arg] : llvm::enumerate(interface.args)) {
     if (arg.kind != KernelArgKind::Ptr)
       continue;
-    // Distinct buffers: lets LLVM reorder loads and stores, and read-only
-    // inputs become `ld.global.nc`.
     func.setArgAttr(i, LLVM::LLVMDialect::getNoAliasAttrName(),
                     builder.getUnitAttr());
     func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
@@ -1483,8 +1491,4 @@ gpu::GPUModuleOp hopper::buildQuantKernelModule(OpBuilder &builder,
       func.setArgAttr(i, LLVM::LLVMDialect::getReadonlyAttrName(),
                       builder.getUnitAttr());
   }
-
-  OpBuilder bodyBuilder = OpBuilder::atBlockBegin(&func.getBody().front());
-  QuantKernelEmitter(bodyBuilder, loc, config, func).emit();
-  return module;
 }

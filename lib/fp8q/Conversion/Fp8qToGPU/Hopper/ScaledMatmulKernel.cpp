@@ -776,21 +776,7 @@ gpu::GPUModuleOp hopper::buildScaledMatmulKernelModule(
                            : Type(LLVM::LLVMPointerType::get(context)));
   auto func = gpu::GPUFuncOp::create(builder, loc, name,
                                      builder.getFunctionType(argTypes, {}));
-  func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
-                builder.getUnitAttr());
-  func.setKnownBlockSizeAttr(builder.getDenseI32ArrayAttr(
-      {static_cast<int32_t>(interface.block[0]), 1, 1}));
-  for (auto [i, arg] : llvm::enumerate(interface.args)) {
-    if (arg.kind != KernelArgKind::Ptr)
-      continue;
-    func.setArgAttr(i, LLVM::LLVMDialect::getNoAliasAttrName(),
-                    builder.getUnitAttr());
-    func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
-                    builder.getI64IntegerAttr(arg.alignment));
-    if (!arg.written)
-      func.setArgAttr(i, LLVM::LLVMDialect::getReadonlyAttrName(),
-                      builder.getUnitAttr());
-  }
+  setKernelSignatureAttrs(func, interface);
   OpBuilder bodyBuilder = OpBuilder::atBlockBegin(&func.getBody().front());
   ScaledMatmulKernelEmitter(bodyBuilder, loc, config, func).emit();
   return module;
