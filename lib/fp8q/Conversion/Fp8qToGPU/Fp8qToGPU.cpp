@@ -599,7 +599,8 @@ struct QuantizeOpLowering : OpRewritePattern<QuantizeOp> {
     return success();
   }
 
-  const Fp8qToGPUOptions &options;
+  /// A copy: the patterns may outlive the caller's options.
+  Fp8qToGPUOptions options;
 };
 
 /// A 1x128 quantize and a 128x1 transposed quantize of the same source ->
@@ -641,7 +642,8 @@ struct FusedQuantizeLowering : OpRewritePattern<QuantizeOp> {
     return success();
   }
 
-  const Fp8qToGPUOptions &options;
+  /// A copy: the patterns may outlive the caller's options.
+  Fp8qToGPUOptions options;
 };
 
 /// fp8q.tile_transpose (1x128) -> one launch.
@@ -670,7 +672,8 @@ struct TileTransposeOpLowering : OpRewritePattern<TileTransposeOp> {
     return success();
   }
 
-  const Fp8qToGPUOptions &options;
+  /// A copy: the patterns may outlive the caller's options.
+  Fp8qToGPUOptions options;
 };
 
 /// An unranked `memref<*xi8>` viewing the dense row-major [rows, cols]
@@ -792,7 +795,8 @@ struct ScaledMatmulOpLowering : OpRewritePattern<ScaledMatmulOp> {
     return success();
   }
 
-  const Fp8qToGPUOptions &options;
+  /// A copy: the patterns may outlive the caller's options.
+  Fp8qToGPUOptions options;
 };
 
 } // namespace
