@@ -307,13 +307,7 @@ def print_table(rows: List[dict], dry: bool) -> None:
                   f"{r['ms'] * 1e3:.1f}" if "ms" in r else "-",
                   f"{r['gbs']:.0f}" if "gbs" in r else "-",
                   f"{r['pct_copy']:.1f}" if "pct_copy" in r else "-", r["status"]) for r in rows]
-    widths = [max(len(h), *(len(t[i]) for t in table)) if table else len(h)
-              for i, h in enumerate(headers)]
-    line = "  ".join(h.ljust(w) for h, w in zip(headers, widths))
-    print(line)
-    print("-" * len(line))
-    for t in table:
-        print("  ".join(v.ljust(w) for v, w in zip(t, widths)))
+    qp.print_table(headers, table)
 
 
 def main(argv=None) -> int:

@@ -268,13 +268,7 @@ def print_table(rows: List[Row]) -> None:
     headers = ("kernel", "variant", "case", "M x K", "checked", "mismatches", "result")
     table = [(r.kernel, r.variant, r.case, r.shape, str(r.checked), str(r.mismatches), r.result)
              for r in rows]
-    widths = [max(len(h), *(len(t[i]) for t in table)) if table else len(h)
-              for i, h in enumerate(headers)]
-    line = "  ".join(h.ljust(w) for h, w in zip(headers, widths))
-    print(line)
-    print("-" * len(line))
-    for t in table:
-        print("  ".join(v.ljust(w) for v, w in zip(t, widths)))
+    qp.print_table(headers, table)
 
 
 def main(argv=None) -> int:

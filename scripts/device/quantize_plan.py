@@ -260,3 +260,15 @@ def bytes_moved(plan: Plan, m: int, k: int) -> int:
         count = int(np.prod(valid_of(arg, env), dtype=np.int64))
         total += count * DTYPES[arg.dtype].itemsize
     return total
+
+
+def print_table(headers, table) -> None:
+    """Prints `table` (rows of strings) under `headers`, columns left-aligned
+    to their widest cell, with a rule under the header line."""
+    widths = [max(len(h), *(len(t[i]) for t in table)) if table else len(h)
+              for i, h in enumerate(headers)]
+    line = "  ".join(h.ljust(w) for h, w in zip(headers, widths))
+    print(line)
+    print("-" * len(line))
+    for t in table:
+        print("  ".join(v.ljust(w) for v, w in zip(t, widths)))
