@@ -13,9 +13,10 @@ every shape (PERF.md's rows plus odd M/N tails), on fresh random E4M3 codes
 * on small shapes also against python/fp8q/reference.py scaled_matmul
   (exact f64 partials, f32 promotion): rel. Frobenius <= --tol.
 
-The kernel's b_tile (manifest attrs) picks B's scale layout: [128, 128]
-weight blocks (sb [ceil(N/128), K/128]) or [1, 128] rows (Wgrad, sb
-[N, K/128]); both the reference and the dequantized product follow it.
+The kernel's group G and b_tile (manifest attrs) pick the scale layouts:
+sa [M, K/G]; [G, G] weight blocks (sb [ceil(N/G), K/G]) or [1, G] rows
+(Wgrad, sb [N, K/G]); both the reference and the dequantized product follow
+them. Shapes whose K the kernel does not take (K % G) are skipped.
 
   check_gemm.py --export-dir DIR            run on the GPU (needs torch)
   check_gemm.py --export-dir DIR --dry-run  no GPU: manifest, launch
@@ -53,14 +54,16 @@ REFERENCE_LIMIT = 2**31
 DEFAULT_TOL = 5e-3
 
 
-def make_inputs(rng: np.random.Generator, m: int, n: int, k: int, bn: int = 128):
+def make_inputs(rng: np.random.Generator, m: int, n: int, k: int, bn: int = 128,
+                group: int = 128):
     """Random E4M3 codes (no NaN) and scales of the kernel's layouts; ``bn``
-    rows of B share a scale (128: weight blocks, 1: Wgrad rows)."""
+    rows of B share a scale (G: weight blocks, 1: Wgrad rows), ``group``
+    elements of K."""
     def codes(rows):
         q = rng.integers(0, 256, size=(rows, k), dtype=np.uint8)
         q[(q & 0x7F) == 0x7F] = 0x00  # NaN codes -> 0
         return q
-    groups = k // 128
+    groups = k // group
     qa, qb = codes(m), codes(n)
     sa = (2.0 ** rng.uniform(-10, -4, size=(m, groups))).astype(np.float32)
     sb = (2.0 ** rng.uniform(-10, -4, size=(-(-n // bn), groups))).astype(np.float32)
@@ -73,16 +76,16 @@ def rel_frobenius(got: np.ndarray, want: np.ndarray) -> float:
     return float(num / den) if den else float(num)
 
 
-def dequantized_product_torch(qa, sa, qb, sb, bn: int = 128):
+def dequantized_product_torch(qa, sa, qb, sb, bn: int = 128, group: int = 128):
     """f32 product of the dequantized inputs on the GPU (TF32 off)."""
     import torch  # noqa: PLC0415
     torch.backends.cuda.matmul.allow_tf32 = False
     table = torch.from_numpy(ref.e4m3_table()).cuda()
     a = table[torch.from_numpy(qa).cuda().long()]
     b = table[torch.from_numpy(qb).cuda().long()]
-    a = a * torch.from_numpy(sa).cuda().repeat_interleave(128, dim=1)
+    a = a * torch.from_numpy(sa).cuda().repeat_interleave(group, dim=1)
     sbe = torch.from_numpy(sb).cuda().repeat_interleave(bn, dim=0)[: qb.shape[0]]
-    b = b * sbe.repeat_interleave(128, dim=1)
+    b = b * sbe.repeat_interleave(group, dim=1)
     return (a @ b.t()).cpu().numpy()
 
 
@@ -96,20 +99,21 @@ def check(kernels, spec, shape, rng, tol, dry_run) -> Tuple[str, str]:
     attrs = spec.attrs
     out_dtype = attrs.get("out_dtype", "bf16")
     accumulate = bool(attrs.get("accumulate", False))
-    b_tile = tuple(attrs.get("b_tile", (128, 128)))
+    group = int(attrs.get("group", 128))
+    b_tile = tuple(attrs.get("b_tile", (group, group)))
     bn = b_tile[0]
     small = m * n * k <= REFERENCE_LIMIT
     if dry_run:
         if small and m * n * k <= 2**24:
-            qa, sa, qb, sb = make_inputs(rng, m, n, k, bn)
-            want = ref.scaled_matmul(qa, sa, qb, sb, b_tile=b_tile,
-                                     out_dtype=out_dtype)
+            qa, sa, qb, sb = make_inputs(rng, m, n, k, bn, group)
+            want = ref.scaled_matmul(qa, sa, qb, sb, group=group,
+                                     b_tile=b_tile, out_dtype=out_dtype)
             assert want.shape == (m, n)
         return "-", f"ok (dry run, grid {'x'.join(map(str, grid))})"
 
     import fp8q.runtime as rt  # noqa: PLC0415
 
-    qa, sa, qb, sb = make_inputs(rng, m, n, k, bn)
+    qa, sa, qb, sb = make_inputs(rng, m, n, k, bn, group)
     c = None
     buffers = [rt.DeviceBuffer.from_numpy(qa, "f8e4m3fn"), rt.DeviceBuffer.from_numpy(sa),
                rt.DeviceBuffer.from_numpy(qb, "f8e4m3fn"), rt.DeviceBuffer.from_numpy(sb)]
@@ -128,14 +132,14 @@ def check(kernels, spec, shape, rng, tol, dry_run) -> Tuple[str, str]:
     got = out.to_numpy()
     got = ref.bf16_bits_to_f32(got) if out_dtype == "bf16" else got.astype(np.float32)
     unwritten = int(np.isnan(got).sum())
-    want = dequantized_product_torch(qa, sa, qb, sb, bn)
+    want = dequantized_product_torch(qa, sa, qb, sb, bn, group)
     if c is not None:
         want = want + c
     err = rel_frobenius(got, want)
     notes = [f"vs f32 {err:.2e}"]
     ok = unwritten == 0 and err <= tol
     if small:
-        exact = ref.scaled_matmul(qa, sa, qb, sb, b_tile=b_tile,
+        exact = ref.scaled_matmul(qa, sa, qb, sb, group=group, b_tile=b_tile,
                                   out_dtype=out_dtype, c=c)
         err_ref = rel_frobenius(got, exact)
         notes.append(f"vs reference {err_ref:.2e}")

@@ -161,6 +161,17 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
            "Lowering of fp8q.scaled_matmul: `host` (default; left alone for "
            "the host reference loops) or `wgmma` (the Hopper TMA + wgmma "
            "kernel; needs memory-model=unified)">,
+    Option<"gemmBlockM", "gemm-block-m", "int64_t", /*default=*/"128",
+           "GEMM kernel: result rows per CTA tile (64, 128, 192 or 256; one "
+           "consumer warpgroup per 64)">,
+    Option<"gemmBlockN", "gemm-block-n", "int64_t", /*default=*/"128",
+           "GEMM kernel: result columns per CTA tile (the wgmma N: a "
+           "multiple of 8 up to 256; with weight blocks it must divide 128)">,
+    Option<"gemmStages", "gemm-stages", "int64_t", /*default=*/"4",
+           "GEMM kernel: depth of the shared-memory TMA ring (1..8)">,
+    Option<"gemmCtas", "gemm-ctas", "int64_t", /*default=*/"132",
+           "GEMM kernel: CTAs of the persistent grid (default: the 132 SMs "
+           "of an H100 SXM / H200)">,
     Option<"memoryModel", "memory-model", "::mlir::fp8q::Fp8qToGPUMemoryModel",
            /*default=*/"::mlir::fp8q::Fp8qToGPUMemoryModel::Copy",
            "Where the kernels' operands live",

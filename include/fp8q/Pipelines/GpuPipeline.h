@@ -45,6 +45,25 @@ struct GpuPipelineOptions : PassPipelineOptions<GpuPipelineOptions> {
       llvm::cl::desc("fp8q.scaled_matmul lowering: host (default) or wgmma "
                      "(Hopper TMA + wgmma kernel; needs memory-model=unified)"),
       llvm::cl::init("host")};
+  Option<int64_t> gemmBlockM{
+      *this, "gemm-block-m",
+      llvm::cl::desc("GEMM kernel: result rows per CTA tile "
+                     "(convert-fp8q-to-gpu)"),
+      llvm::cl::init(128)};
+  Option<int64_t> gemmBlockN{
+      *this, "gemm-block-n",
+      llvm::cl::desc("GEMM kernel: result columns per CTA tile "
+                     "(convert-fp8q-to-gpu)"),
+      llvm::cl::init(128)};
+  Option<int64_t> gemmStages{
+      *this, "gemm-stages",
+      llvm::cl::desc("GEMM kernel: TMA ring depth (convert-fp8q-to-gpu)"),
+      llvm::cl::init(4)};
+  Option<int64_t> gemmCtas{
+      *this, "gemm-ctas",
+      llvm::cl::desc("GEMM kernel: CTAs of the persistent grid "
+                     "(convert-fp8q-to-gpu)"),
+      llvm::cl::init(132)};
   Option<std::string> exportDir{
       *this, "export-dir",
       llvm::cl::desc("If set, also write every kernel's cubin and PTX plus "

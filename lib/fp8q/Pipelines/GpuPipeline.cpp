@@ -135,6 +135,10 @@ void fp8q::buildFp8qGpuPipeline(OpPassManager &pm,
   conversion.chip = options.chip;
   conversion.gemm = options.gemm;
   conversion.memoryModel = options.memoryModel;
+  conversion.gemmBlockM = options.gemmBlockM;
+  conversion.gemmBlockN = options.gemmBlockN;
+  conversion.gemmStages = options.gemmStages;
+  conversion.gemmCtas = options.gemmCtas;
   pm.addPass(createConvertFp8qToGPUPass(conversion));
   // The fp8q ops without a GPU kernel (dequantize, scaled_matmul) to host
   // loops with the reference numerics.

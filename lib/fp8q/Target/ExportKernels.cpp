@@ -152,10 +152,11 @@ void writeDimension(llvm::json::OStream &json, StringRef expression) {
 void writeGemmAttrs(llvm::json::OStream &json,
                     const GemmKernelConfig &config) {
   json.attributeObject("attrs", [&] {
-    json.attribute("group", kGemmBlockK);
+    json.attribute("group", config.groupSize);
     json.attributeArray("b_tile", [&] {
-      json.value(config.bScaling == GemmBScaling::Block ? kGemmBlockK : 1);
-      json.value(kGemmBlockK);
+      json.value(config.bScaling == GemmBScaling::Block ? config.groupSize
+                                                        : 1);
+      json.value(config.groupSize);
     });
     json.attribute("out_dtype", getGemmOutElementName(config.out));
     json.attribute("accumulate", config.accumulate);

@@ -1,7 +1,7 @@
 // RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified" -split-input-file -verify-diagnostics
 
 func.func @group_64(%a: tensor<64x256xf8E4M3FN>, %sa: tensor<64x4xf32>, %b: tensor<128x256xf8E4M3FN>, %sb: tensor<2x4xf32>, %y0: tensor<64x128xbf16>) -> tensor<64x128xbf16> {
-  // expected-error @+1 {{'fp8q.scaled_matmul' op unsupported group_size 64 on the GPU path: the wgmma kernel takes groups of 128}}
+  // expected-error @+1 {{'fp8q.scaled_matmul' op unsupported group_size 64 on the GPU path: the wgmma kernel takes groups of a multiple of 128 K elements}}
   %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) {group_size = 64, b_tile = #fp8q.tile<64x64>, promotion_interval = 64}
       : tensor<64x256xf8E4M3FN>, tensor<64x4xf32>, tensor<128x256xf8E4M3FN>, tensor<2x4xf32> -> tensor<64x128xbf16>
   return %y : tensor<64x128xbf16>
@@ -9,17 +9,18 @@ func.func @group_64(%a: tensor<64x256xf8E4M3FN>, %sa: tensor<64x4xf32>, %b: tens
 
 // -----
 
-func.func @no_promotion(%a: tensor<64x256xf8E4M3FN>, %sa: tensor<64x1xf32>, %b: tensor<128x256xf8E4M3FN>, %sb: tensor<1x1xf32>, %y0: tensor<64x128xbf16>) -> tensor<64x128xbf16> {
-  // expected-error @+1 {{'fp8q.scaled_matmul' op unsupported group_size 256 on the GPU path}}
-  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) {group_size = 256, b_tile = #fp8q.tile<256x256>, promotion_interval = 256}
-      : tensor<64x256xf8E4M3FN>, tensor<64x1xf32>, tensor<128x256xf8E4M3FN>, tensor<1x1xf32> -> tensor<64x128xbf16>
+// Weight blocks of 128 rows under 256-wide groups: not the GxG form.
+func.func @group256_block128(%a: tensor<64x512xf8E4M3FN>, %sa: tensor<64x2xf32>, %b: tensor<128x512xf8E4M3FN>, %sb: tensor<1x2xf32>, %y0: tensor<64x128xbf16>) -> tensor<64x128xbf16> {
+  // expected-error @+1 {{'fp8q.scaled_matmul' op unsupported b_tile 128x256 on the GPU path: the wgmma kernel covers GxG weight blocks and 1xG rows (Wgrad), G = group_size = 256}}
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) {group_size = 256, b_tile = #fp8q.tile<128x256>}
+      : tensor<64x512xf8E4M3FN>, tensor<64x2xf32>, tensor<128x512xf8E4M3FN>, tensor<1x2xf32> -> tensor<64x128xbf16>
   return %y : tensor<64x128xbf16>
 }
 
 // -----
 
 func.func @promotion_16(%a: tensor<64x256xf8E4M3FN>, %sa: tensor<64x2xf32>, %b: tensor<128x256xf8E4M3FN>, %sb: tensor<1x2xf32>, %y0: tensor<64x128xbf16>) -> tensor<64x128xbf16> {
-  // expected-error @+1 {{'fp8q.scaled_matmul' op unsupported promotion_interval 16 on the GPU path: the wgmma kernel promotes every 32, 64 or 128 K elements}}
+  // expected-error @+1 {{'fp8q.scaled_matmul' op unsupported promotion_interval 16 on the GPU path: the wgmma kernel promotes every 32 or 64 K elements, or after a multiple of 128}}
   %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) {promotion_interval = 16}
       : tensor<64x256xf8E4M3FN>, tensor<64x2xf32>, tensor<128x256xf8E4M3FN>, tensor<1x2xf32> -> tensor<64x128xbf16>
   return %y : tensor<64x128xbf16>

@@ -1,6 +1,7 @@
 // The Hopper wgmma GEMM (gemm=wgmma): host launch with i8 tensor maps, and
-// the kernel structure (TMA, mbarrier pipeline, wgmma e4m3, promotion,
-// masked epilogue). gemm=host (default) leaves scaled_matmul alone.
+// the kernel structure (persistent tile loop, TMA, mbarrier pipeline, wgmma
+// e4m3, promotion, pair stores on interior tiles and masked stores on edge
+// tiles). gemm=host (default) leaves scaled_matmul alone.
 //
 // RUN: fp8-opt %S/Inputs/gemm-variants.mlir --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified" | FileCheck %s
 // RUN: fp8-opt %S/Inputs/gemm-variants.mlir --convert-fp8q-to-gpu | FileCheck %s --check-prefix=HOST
@@ -16,8 +17,9 @@
 // CHECK: nvgpu.tma.create.descriptor %[[AU]] box[%{{.*}}, %{{.*}}] : memref<*xi8> -> <tensor = memref<128x128xi8, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
 // CHECK: nvgpu.tma.create.descriptor %{{.*}} : memref<*xi8> -> <tensor = memref<128x128xi8
 // CHECK: %[[OUT:.*]] = memref.alloc() {alignment = 64 : i64} : memref<200x300xbf16>
+// Persistent grid: min(2 x 3 tiles, 132) CTAs.
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16::@fp8q_scaled_matmul_1x128_128x128_bf16
-// CHECK-SAME: blocks in (%c2, %c3, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c132160_i32
+// CHECK-SAME: blocks in (%c6{{[_0-9]*}}, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c132160_i32
 // CHECK-SAME: %c200_i64 : i64, %c300_i64 : i64, %c512_i64 : i64
 // CHECK: bufferization.to_tensor %[[OUT]] restrict writable
 
@@ -28,7 +30,7 @@
 // Wgrad (b_tile 1x128): 132160 + 2 warpgroups x 2 x 128 f32 column scales.
 // CHECK-LABEL: func.func @wgrad_f32
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_1x128_f32::@fp8q_scaled_matmul_1x128_1x128_f32
-// CHECK-SAME: blocks in (%c2, %c3, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c134208_i32
+// CHECK-SAME: blocks in (%c6{{[_0-9]*}}, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c134208_i32
 
 // The kernel, in hardware order.
 // CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_bf16
@@ -39,15 +41,25 @@
 // CHECK-COUNT-4: nvvm.mbarrier.init %{{.*}}, %c{{1|256}}_i32
 // CHECK: nvvm.fence.mbarrier.init
 // CHECK: gpu.barrier
-// Producer: wait for an empty slot, expect 32 KB, two TMA loads.
+// Producer: gives registers away, then per tile of the persistent loop and
+// per K block: wait for an empty slot, expect 32 KB, two TMA loads.
+// CHECK: nvvm.setmaxregister  decrease 40
+// CHECK: %[[BID:.*]] = gpu.block_id  x
+// CHECK: %[[GRID:.*]] = gpu.grid_dim  x
+// CHECK: scf.for %{{.*}} = %[[BID]] to %{{.*}} step %[[GRID]] {
+// Grouped raster: 8 tile rows per group.
+// CHECK: arith.minui %{{.*}}, %c8_i64
 // CHECK: scf.for
 // CHECK: nvvm.mbarrier.try_wait.parity
 // CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c32768_i32
 // CHECK: llvm.addrspacecast %{{.*}} : !llvm.ptr<3> to !llvm.ptr<7>
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %arg1, %{{.*}}, box[%{{.*}}, %{{.*}}]
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %arg4, %{{.*}}, box[%{{.*}}, %{{.*}}]
-// Consumers: scales first, wait for the stage, 4 x k32 into a fresh accumulator.
+// Consumers: take the registers (384 x 168 = 128 x 40 + 256 x 232); per
+// tile: scales first, wait for the stage, 4 x k32 into a fresh accumulator.
 // CHECK: } else {
+// CHECK: nvvm.setmaxregister  increase 232
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK: scf.for {{.*}} iter_args
 // CHECK: %[[SA0:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
 // CHECK: %[[SA1:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
@@ -65,14 +77,23 @@
 // CHECK: %[[M0:.*]] = arith.mulf %[[P0]], %[[S0]] : f32
 // CHECK: arith.addf %{{.*}}, %[[M0]] : f32
 // CHECK: scf.yield
-// Epilogue: masked bf16 stores.
+// Epilogue: a tile inside M and N (N even) stores column pairs unmasked
+// (32 per thread), an edge tile masked elements (64).
+// CHECK: arith.cmpi ule, %{{.*}}, %arg7 : i64
+// CHECK: scf.if
+// CHECK: llvm.fptrunc %{{.*}} : vector<2xf32> to vector<2xbf16>
+// CHECK-COUNT-32: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<2xbf16>, !llvm.ptr
+// CHECK: } else {
 // CHECK: arith.cmpi ult
 // CHECK: scf.if
 // CHECK: arith.truncf %{{.*}} : f32 to bf16
-// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 2 : i64} : bf16, !llvm.ptr
+// CHECK-COUNT-64: llvm.store %{{.*}}, %{{.*}} {alignment = 2 : i64} : bf16, !llvm.ptr
 
 // CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_f32_acc
-// C is added once after the K loop, in f32; f32 stores.
+// C is added once after the K loop, in f32; f32 stores (pairs inside).
+// CHECK: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr -> vector<2xf32>
+// CHECK: llvm.fadd %{{.*}}, %{{.*}} : vector<2xf32>
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr
 // CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
 // CHECK: arith.addf
 // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr
@@ -91,8 +112,9 @@
 
 // CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_1x128_f32
 // Consumers, per K block: sa of the two rows; the warpgroup stages
-// sb[n0 + t, kt] (thread t, 0 past N) into its shared buffer kt % 2 after
-// the mbarriers, then syncs on its named barrier (1 + warpgroup, 128).
+// sb[n0 + t, kt] (thread t, 0 past N) into its shared buffer p % 2 (p
+// counts the promotions of the CTA) after the mbarriers, then syncs on its
+// named barrier (1 + warpgroup, 128).
 // CHECK: } else {
 // CHECK: scf.for {{.*}} iter_args
 // CHECK: %[[SA0:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
@@ -130,12 +152,15 @@
 // CHECK-COUNT-30: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
 // CHECK-NOT: llvm.load
 // CHECK: scf.yield
-// Epilogue: masked f32 stores.
+// Epilogue: f32 pairs inside, masked f32 stores on the edges.
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr
 // CHECK: arith.cmpi ult
 // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr
 
-// PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// PTX: setmaxnreg.dec.sync.aligned.u32{{(\\09| )+}}40;
 // PTX: mbarrier.try_wait.parity.shared.b64
+// PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// PTX: setmaxnreg.inc.sync.aligned.u32{{(\\09| )+}}232;
 // PTX: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
 // PTX-NOT: fma.rn.f32
 // PTX: bar.sync {{.*}}, 128;

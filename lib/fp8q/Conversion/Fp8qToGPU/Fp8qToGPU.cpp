@@ -199,8 +199,8 @@ public:
   void launch(const QuantKernelConfig &config, ArrayRef<Value> outputs);
   /// Step 3 (GEMM, memory model `unified` only): launches the
   /// scaled_matmul kernel `config` with the pointer and tensor-map arguments
-  /// `args` and (M, N, K); grid (cdiv(M, BM), cdiv(N, BN)), skipped when M
-  /// or N is zero.
+  /// `args` and (M, N, K); grid min(cdiv(M, BM) * cdiv(N, BN), ctas),
+  /// skipped when M or N is zero.
   void launchGemm(const hopper::GemmKernelConfig &config,
                   ArrayRef<Value> args, OpFoldResult sizeN);
   /// The host buffer of the source (set by setSource).
@@ -518,8 +518,13 @@ void LaunchEmitter::launchGemm(const GemmKernelConfig &config,
                                                  config, options.target);
   }
   auto kernel = kernelModule.lookupSymbol<gpu::GPUFuncOp>(name);
-  Value gridX = toIndex(ceilDiv(sizeM, config.tile.blockM));
-  Value gridY = toIndex(ceilDiv(sizeN, config.tile.blockN));
+  // Persistent grid: min(tiles, ctas) CTAs loop over the result tiles.
+  Value tiles = rewriter.createOrFold<arith::MulIOp>(
+      loc, toIndex(ceilDiv(sizeM, config.tile.blockM)),
+      toIndex(ceilDiv(sizeN, config.tile.blockN)));
+  Value gridX = rewriter.createOrFold<arith::MinUIOp>(
+      loc, tiles,
+      arith::ConstantIndexOp::create(rewriter, loc, config.tile.ctas));
   SmallVector<Value> operands(args);
   operands.push_back(toI64(sizeM));
   operands.push_back(toI64(sizeN));
@@ -542,7 +547,7 @@ void LaunchEmitter::launchGemm(const GemmKernelConfig &config,
   Value sharedBytes = arith::ConstantIntOp::create(
       rewriter, loc, config.getDynamicSharedMemoryBytes(), 32);
   gpu::LaunchFuncOp::create(
-      rewriter, loc, kernel, gpu::KernelDim3{gridX, gridY, one},
+      rewriter, loc, kernel, gpu::KernelDim3{gridX, one, one},
       gpu::KernelDim3{threads, one, one}, sharedBytes, operands);
 }
 
@@ -839,6 +844,7 @@ GemmKernelConfig fp8q::getGemmKernelConfig(Operation *scaledMatmul,
                    ? GemmOutElement::F32
                    : GemmOutElement::BF16;
   config.accumulate = op.getAccumulate();
+  config.groupSize = op.getGroupSize();
   config.promotionInterval = op.getPromotionInterval();
   config.tile = options.gemmTile;
   return config;
@@ -848,24 +854,28 @@ namespace {
 std::optional<std::string>
 getScaledMatmulUnsupportedReason(ScaledMatmulOp op,
                                  const Fp8qToGPUOptions &options) {
-  if (op.getGroupSize() != kGemmBlockK)
+  int64_t group = op.getGroupSize();
+  if (group % kGemmBlockK != 0)
     return llvm::formatv("unsupported group_size {0} on the GPU path: the "
-                         "wgmma kernel takes groups of {1}",
-                         op.getGroupSize(), kGemmBlockK)
+                         "wgmma kernel takes groups of a multiple of {1} K "
+                         "elements",
+                         group, kGemmBlockK)
         .str();
   TileAttr bTile = op.getEffectiveBTile();
-  if (bTile.getRows() != kGemmBlockK && bTile.getRows() != 1)
+  if (bTile.getRows() != group && bTile.getRows() != 1)
     return llvm::formatv("unsupported b_tile {0} on the GPU path: the wgmma "
-                         "kernel covers 128x128 weight blocks and 1x128 rows "
-                         "(Wgrad)",
-                         tileName(bTile))
+                         "kernel covers GxG weight blocks and 1xG rows "
+                         "(Wgrad), G = group_size = {1}",
+                         tileName(bTile), group)
         .str();
   int64_t interval = op.getPromotionInterval();
-  if (interval < kWgmmaK || kGemmBlockK % interval != 0)
+  bool subBlock = interval >= kWgmmaK && interval < kGemmBlockK &&
+                  kGemmBlockK % interval == 0;
+  if (!subBlock && interval % kGemmBlockK != 0)
     return llvm::formatv("unsupported promotion_interval {0} on the GPU "
-                         "path: the wgmma kernel promotes every 32, 64 or "
-                         "128 K elements",
-                         interval)
+                         "path: the wgmma kernel promotes every 32 or 64 K "
+                         "elements, or after a multiple of {1}",
+                         interval, kGemmBlockK)
         .str();
   int64_t k = op.getA().getType().getDimSize(1);
   if (ShapedType::isDynamic(k))
@@ -880,12 +890,6 @@ getScaledMatmulUnsupportedReason(ScaledMatmulOp op,
   GemmKernelConfig config = getGemmKernelConfig(op, options);
   if (std::optional<std::string> reason = config.getInvalidReason())
     return "unsupported GEMM kernel configuration: " + *reason;
-  int64_t n = op.getB().getType().getDimSize(0);
-  if (!ShapedType::isDynamic(n) &&
-      llvm::divideCeil(n, config.tile.blockN) > kMaxGridY)
-    return llvm::formatv("expected N ({0}) to be at most {1}", n,
-                         kMaxGridY * config.tile.blockN)
-        .str();
   return std::nullopt;
 }
 } // namespace
@@ -970,6 +974,17 @@ struct ConvertFp8qToGPUPass
     Fp8qToGPUOptions options{getFp8qNVVMTarget(&getContext(), chip),
                              memoryModel};
     options.gemmWgmma = gemm == "wgmma";
+    options.gemmTile = {gemmBlockM, gemmBlockN, gemmStages, gemmCtas};
+    // The tiling alone (the Wgrad form allows every BLOCK_N; the weight
+    // block form is checked per op).
+    GemmKernelConfig tiling;
+    tiling.bScaling = GemmBScaling::Row;
+    tiling.tile = options.gemmTile;
+    if (std::optional<std::string> reason = tiling.getInvalidReason()) {
+      emitError(module.getLoc())
+          << "convert-fp8q-to-gpu: invalid GEMM tiling: " << *reason;
+      return signalPassFailure();
+    }
     auto isLowered = [&](Operation *op) {
       return isa<QuantizeOp, TileTransposeOp>(op) ||
              (options.gemmWgmma && isa<ScaledMatmulOp>(op));

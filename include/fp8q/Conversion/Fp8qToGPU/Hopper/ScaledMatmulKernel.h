@@ -8,14 +8,10 @@
 // accumulator per promotion interval, promotion to f32 registers with the
 // group scales on CUDA cores, and a masked epilogue (bf16 RN or f32,
 // optionally + C). The kernel is shape-generic (M, N, K are `i64`
-// arguments, A and B come as TMA descriptors). docs/GPU.md, "Scaled matmul
-// kernel", has the layout and the pipeline.
-//
-// NOTE: status: the 128x128-B form is checked on an H200 through the
-// exported kernel (error equal to cuBLAS block's, tails included);
-// performance is about 0.6x cuBLAS block at M = 4096 and large K
-// (docs/GPU.md). The 1x128-B (Wgrad) form compiles (no spills) and awaits
-// its H200 check.
+// arguments, A and B come as TMA descriptors) and persistent (each CTA
+// loops over result tiles). docs/GPU.md, "Scaled matmul kernel", has the
+// layout, the pipeline and its H200 status (correctness and speed against
+// cuBLAS).
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +23,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 
@@ -50,6 +47,15 @@ constexpr int64_t kWgmmaMaxN = 256;
 constexpr int64_t kGemmBlockK = 128;
 /// NOTE: the TMA box extent is at most 256 elements per dimension.
 constexpr int64_t kTmaMaxBox = 256;
+/// NOTE: 64K 32-bit registers per SM, at most 255 per thread.
+constexpr int64_t kRegisterFile = 65536;
+constexpr int64_t kMaxThreadRegisters = 255;
+/// Registers per thread of the producer warpgroup after setmaxnreg (PTX:
+/// a multiple of 8 in 24..256); it only issues TMA copies.
+constexpr int64_t kProducerRegisters = 40;
+/// NOTE: the streaming multiprocessors of an H100 SXM and an H200: one
+/// persistent CTA per SM fills the chip.
+constexpr int64_t kHopperSMs = 132;
 
 //===----------------------------------------------------------------------===//
 // Kernel variants
@@ -68,7 +74,7 @@ enum class GemmOutElement { BF16, F32 };
 
 /// The CTA tiling and pipeline of the kernel (tuning knobs; defaults are the
 /// DeepGEMM-like 128 x 128 tile, 4 stages, 2 consumer warpgroups + 1
-/// producer warpgroup).
+/// producer warpgroup, one persistent CTA per SM of an H200).
 struct GemmTileConfig {
   /// Rows of A per CTA: a multiple of kWgmmaM; one consumer warpgroup per 64.
   int64_t blockM = 128;
@@ -77,10 +83,13 @@ struct GemmTileConfig {
   int64_t blockN = 128;
   /// Shared-memory ring depth (each stage: BM x 128 + BN x 128 bytes).
   int64_t stages = 4;
+  /// Persistent grid: at most this many CTAs, each looping over result
+  /// tiles (the SM count of the target; any positive value is correct).
+  int64_t ctas = kHopperSMs;
 
   bool operator==(const GemmTileConfig &other) const {
     return blockM == other.blockM && blockN == other.blockN &&
-           stages == other.stages;
+           stages == other.stages && ctas == other.ctas;
   }
 };
 
@@ -90,15 +99,20 @@ struct GemmKernelConfig {
   GemmOutElement out = GemmOutElement::BF16;
   /// Result = C + A*B (C read from the `c` argument).
   bool accumulate = false;
-  /// K elements accumulated by the tensor cores before promotion (32, 64 or
-  /// 128; the op's promotion_interval).
+  /// K elements per scale group (the op's group_size): a multiple of 128.
+  int64_t groupSize = kGemmBlockK;
+  /// K elements accumulated by the tensor cores before promotion (the op's
+  /// promotion_interval): 32 or 64, or a multiple of 128 dividing the group
+  /// size (group_size = promotion_interval = K is the no-promotion
+  /// accuracy experiment).
   int64_t promotionInterval = kGemmBlockK;
   GemmTileConfig tile;
 
   /// `fp8q_scaled_matmul_1x128_128x128_bf16` (Block) or
   /// `fp8q_scaled_matmul_1x128_1x128_f32` (Row); then `_acc` with
-  /// accumulate, `_pi<P>` for a promotion interval other than 128 and
-  /// `_m<BM>n<BN>s<S>` for a non-default tiling.
+  /// accumulate, `_g<G>` for a group size other than 128, `_pi<P>` for a
+  /// promotion interval other than 128 and `_m<BM>n<BN>s<S>c<C>` for a
+  /// non-default tiling.
   std::string getName() const;
   /// Inverse of getName; std::nullopt for any other string.
   static std::optional<GemmKernelConfig> parseName(StringRef name);
@@ -108,6 +122,24 @@ struct GemmKernelConfig {
   /// Threads per CTA: consumers + one producer warpgroup.
   int64_t getThreads() const {
     return (getConsumerWarpgroups() + 1) * kWarpgroupThreads;
+  }
+  /// Registers per thread the CTA is launched with: the register file (64K
+  /// per SM) over the threads, rounded down to ptxas' granularity of 8.
+  int64_t getLaunchRegisters() const {
+    return std::min<int64_t>(kRegisterFile / getThreads() / 8 * 8,
+                             kMaxThreadRegisters);
+  }
+  /// With two or more consumer warpgroups the producer gives registers to
+  /// them with setmaxnreg (one consumer already has the 255 maximum).
+  bool reallocatesRegisters() const { return getConsumerWarpgroups() >= 2; }
+  /// Registers per consumer thread after setmaxnreg: the launch pool less
+  /// the producer's share, rounded down to 8.
+  int64_t getConsumerRegisters() const {
+    int64_t pool = getLaunchRegisters() * getThreads() -
+                   kProducerRegisters * kWarpgroupThreads;
+    return std::min<int64_t>(
+        pool / (getConsumerWarpgroups() * kWarpgroupThreads) / 8 * 8,
+        kMaxThreadRegisters / 8 * 8);
   }
   /// Bytes of one pipeline stage (A tile + B tile).
   int64_t getStageBytes() const {
@@ -124,6 +156,12 @@ struct GemmKernelConfig {
   /// Dynamic shared memory per CTA in bytes (stages, barriers, column
   /// scales, alignment slack).
   int64_t getDynamicSharedMemoryBytes() const;
+  /// 128-wide K blocks (pipeline stages) per scale group.
+  int64_t getBlocksPerGroup() const { return groupSize / kGemmBlockK; }
+  /// 128-wide K blocks per promotion (1 for intervals of 32, 64, 128).
+  int64_t getBlocksPerPromotion() const {
+    return std::max<int64_t>(1, promotionInterval / kGemmBlockK);
+  }
   /// Bytes of one result element.
   int64_t getOutBytes() const { return out == GemmOutElement::BF16 ? 2 : 4; }
   /// Why this tiling cannot be built, or std::nullopt.
@@ -135,7 +173,7 @@ StringRef getGemmOutElementName(GemmOutElement element);
 
 /// Returns the launch ABI of `config` (the single source of the kernel
 /// signature and of manifest.json): a, a_map, sa, b, b_map, sb, [c], out,
-/// M, N, K.
+/// M, N, K; grid min(tiles, ctas) x 1 x 1.
 KernelInterface getKernelInterface(const GemmKernelConfig &config);
 
 /// Builds `gpu.module @<name> [target] { gpu.func @<name>(...) kernel }` for

@@ -2,18 +2,28 @@
 //
 // Part of the fp8q project.
 //
-// One CTA computes a BM x BN tile of the result (default 128 x 128) with
-// BM/64 consumer warpgroups (wgmma) and one producer warpgroup (TMA):
+// A persistent grid of at most `ctas` CTAs loops over the BM x BN tiles of
+// the result (default 128 x 128; tile t, t + gridDim.x, ...; grouped
+// raster, see kRasterGroupRows). A CTA has BM/64 consumer warpgroups
+// (wgmma) and one producer warpgroup (TMA); the ring of S stages runs on
+// across tiles (iteration i = tile-in-CTA * K/128 + kt: stage i % S, phase
+// (i / S) % 2), so the producer loads the next tile while the consumers
+// finish the last one:
 //
 //   producer (1 thread)              consumers (warpgroup w: rows 64w..64w+63)
-//   for kt: wait empty[s]            for kt: wait full[s]
+//   for tile, kt: wait empty[s]      for tile: for kt: wait full[s]
 //           expect_tx full[s]                wgmma m64nBNk32 x (P/32), fresh
 //           TMA A[kt], B[kt] -> s                accumulator per interval P
 //                                            arrive empty[s]
 //                                            acc += partial * (sa * sb)
 //                                            (sb: per CTA, or per column
 //                                             for 1x128 B, Wgrad)
-//                                    epilogue: (+ C), bf16 RN / f32, masked
+//                                    epilogue: (+ C), bf16 RN / f32; pair
+//                                    stores, masked ones on edge tiles
+//
+// Promotion intervals P of 32 and 64 split a stage; P = 128j (j stages,
+// up to the group size G) keeps the tensor-core accumulator across j
+// stages before one promotion (G = P = K: the no-promotion experiment).
 //
 // Shared memory, one stage s of the ring (128-byte swizzle, 1024-aligned):
 //
@@ -64,6 +74,8 @@ constexpr StringLiteral kGemmSharedMemoryName = "fp8q_gemm_smem";
 /// swizzle pattern repeats every 8 rows of 128 bytes); the dynamic shared
 /// array is aligned up at run time, so 1024 bytes of slack are reserved.
 constexpr int64_t kSwizzleAtomBytes = 1024;
+/// NOTE: sm_90 gives a CTA at most 227 KB of (opt-in) shared memory.
+constexpr int64_t kMaxDynamicSharedBytes = 227 * 1024;
 /// Bytes of one mbarrier object.
 constexpr int64_t kMbarrierBytes = 8;
 /// NOTE: wgmma shared-memory descriptor fields (PTX ISA, "Matrix Descriptor
@@ -89,8 +101,12 @@ constexpr int64_t kFragmentRowStep = 8;
 /// Lanes sharing one accumulator row.
 constexpr int64_t kFragmentLanesPerRow = 4;
 constexpr int64_t kWarpLanes = 32;
-/// NOTE: gridDim.y <= 65535 on every CUDA GPU.
-constexpr int64_t kMaxGridYBlocks = 65535;
+/// NOTE: gridDim.x < 2^31 on every CUDA GPU since sm_30.
+constexpr int64_t kMaxGridXBlocks = (int64_t{1} << 31) - 1;
+/// Result tiles are visited in groups of this many tile rows (M), all tile
+/// columns of a group before the next group, so that the CTAs running at
+/// the same time share A and B tiles in L2.
+constexpr int64_t kRasterGroupRows = 8;
 
 } // namespace
 
@@ -109,11 +125,13 @@ std::string GemmKernelConfig::getName() const {
       getGemmOutElementName(out));
   if (accumulate)
     name += "_acc";
+  if (groupSize != kGemmBlockK)
+    name += llvm::formatv("_g{0}", groupSize).str();
   if (promotionInterval != kGemmBlockK)
     name += llvm::formatv("_pi{0}", promotionInterval).str();
   if (!(tile == GemmTileConfig()))
-    name += llvm::formatv("_m{0}n{1}s{2}", tile.blockM, tile.blockN,
-                          tile.stages)
+    name += llvm::formatv("_m{0}n{1}s{2}c{3}", tile.blockM, tile.blockN,
+                          tile.stages, tile.ctas)
                 .str();
   return name;
 }
@@ -136,22 +154,25 @@ std::optional<GemmKernelConfig> GemmKernelConfig::parseName(StringRef name) {
   else
     return std::nullopt;
   config.accumulate = name.consume_front("_acc");
-  if (name.consume_front("_pi")) {
-    size_t digits = name.find_first_not_of("0123456789");
-    if (name.take_front(digits).getAsInteger(10, config.promotionInterval))
-      return std::nullopt;
-    name = name.drop_front(digits == StringRef::npos ? name.size() : digits);
-  }
-  if (name.consume_front("_m")) {
-    int64_t m, n, s;
-    auto [mText, rest] = name.split('n');
-    auto [nText, sText] = rest.split('s');
-    if (mText.getAsInteger(10, m) || nText.getAsInteger(10, n) ||
-        sText.getAsInteger(10, s))
-      return std::nullopt;
-    config.tile = {m, n, s};
-    name = "";
-  }
+  // `<prefix><digits>` at the front of `name` into `value` (kept when the
+  // prefix is absent); false on a prefix without digits.
+  auto number = [&](StringRef prefix, int64_t &value) {
+    if (!name.consume_front(prefix))
+      return true;
+    size_t digits = std::min(name.find_first_not_of("0123456789"),
+                             name.size());
+    bool bad = digits == 0 || name.take_front(digits).getAsInteger(10, value);
+    name = name.drop_front(digits);
+    return !bad;
+  };
+  GemmTileConfig &tile = config.tile;
+  if (!number("_g", config.groupSize) ||
+      !number("_pi", config.promotionInterval))
+    return std::nullopt;
+  if (name.starts_with("_m") &&
+      (!number("_m", tile.blockM) || !number("n", tile.blockN) ||
+       !number("s", tile.stages) || !number("c", tile.ctas)))
+    return std::nullopt;
   if (!name.empty() || config.getInvalidReason() ||
       config.getName() != full)
     return std::nullopt;
@@ -180,9 +201,30 @@ std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
         .str();
   if (tile.stages < 1 || tile.stages > 8)
     return llvm::formatv("stages ({0}) must be in 1..8", tile.stages).str();
-  if (promotionInterval < kWgmmaK || kGemmBlockK % promotionInterval != 0)
-    return llvm::formatv("promotion interval ({0}) must be 32, 64 or 128",
-                         promotionInterval)
+  if (tile.ctas < 1 || tile.ctas > kMaxGridXBlocks)
+    return llvm::formatv("CTAs ({0}) must be in 1..{1}", tile.ctas,
+                         kMaxGridXBlocks)
+        .str();
+  if (getDynamicSharedMemoryBytes() > kMaxDynamicSharedBytes)
+    return llvm::formatv("the {0} stages of {1}x128 + {2}x128 bytes need "
+                         "{3} bytes of shared memory (at most {4} per CTA)",
+                         tile.stages, tile.blockM, tile.blockN,
+                         getDynamicSharedMemoryBytes(), kMaxDynamicSharedBytes)
+        .str();
+  if (groupSize < kGemmBlockK || groupSize % kGemmBlockK != 0)
+    return llvm::formatv("group size ({0}) must be a multiple of {1}",
+                         groupSize, kGemmBlockK)
+        .str();
+  bool subBlock = promotionInterval < kGemmBlockK &&
+                  promotionInterval >= kWgmmaK &&
+                  kGemmBlockK % promotionInterval == 0;
+  bool wholeBlocks = promotionInterval >= kGemmBlockK &&
+                     promotionInterval % kGemmBlockK == 0 &&
+                     groupSize % promotionInterval == 0;
+  if (!subBlock && !wholeBlocks)
+    return llvm::formatv("promotion interval ({0}) must be 32, 64, or a "
+                         "multiple of {1} dividing the group size ({2})",
+                         promotionInterval, kGemmBlockK, groupSize)
         .str();
   return std::nullopt;
 }
@@ -214,14 +256,16 @@ KernelInterface hopper::getKernelInterface(const GemmKernelConfig &config) {
     arg.swizzle = "128B";
     result.args.push_back(arg);
   };
-  std::string groups = "K/128";
+  std::string groups = llvm::formatv("K/{0}", config.groupSize).str();
   pointer("a", "a", "f8e4m3fn", {"M", "K"}, false, 16);
   tensorMap("a_map", "a", config.tile.blockM);
   pointer("sa", "a_scale", "f32", {"M", groups}, false, 4);
   pointer("b", "b", "f8e4m3fn", {"N", "K"}, false, 16);
   tensorMap("b_map", "b", config.tile.blockN);
   pointer("sb", "b_scale", "f32",
-          {config.bScaling == GemmBScaling::Block ? "ceil(N/128)" : "N",
+          {config.bScaling == GemmBScaling::Block
+               ? llvm::formatv("ceil(N/{0})", config.groupSize).str()
+               : std::string("N"),
            groups},
           false, 4);
   if (config.accumulate)
@@ -234,15 +278,17 @@ KernelInterface hopper::getKernelInterface(const GemmKernelConfig &config) {
     arg.role = "size";
     result.args.push_back(arg);
   }
-  std::string gridN = llvm::formatv("ceil(N/{0})", config.tile.blockN).str();
-  result.grid = {llvm::formatv("ceil(M/{0})", config.tile.blockM).str(), gridN,
-                 "1"};
+  result.grid = {llvm::formatv("min(ceil(M/{0})*ceil(N/{1}), {2})",
+                               config.tile.blockM, config.tile.blockN,
+                               config.tile.ctas)
+                     .str(),
+                 "1", "1"};
   result.block = {config.getThreads(), 1, 1};
   result.cluster = {1, 1, 1};
   result.dynamicSharedMemoryBytes = config.getDynamicSharedMemoryBytes();
   result.requirements = {
-      "M >= 1", "N >= 1", "K >= 128", "K % 128 == 0",
-      llvm::formatv("{0} <= {1}", gridN, kMaxGridYBlocks).str()};
+      "M >= 1", "N >= 1", llvm::formatv("K >= {0}", config.groupSize).str(),
+      llvm::formatv("K % {0} == 0", config.groupSize).str()};
   return result;
 }
 
@@ -327,6 +373,17 @@ private:
         i32(config.tile.stages * config.getStageBytes()));
     return shared(offset);
   }
+  /// The stage (i32) and phase parity (i32) of ring iteration `iteration`
+  /// (i64).
+  std::pair<Value, Value> getRingSlot(Value iteration) {
+    Value stages = i64(config.tile.stages);
+    Value stage = arith::TruncIOp::create(
+        b, b.getI32Type(), arith::RemUIOp::create(b, iteration, stages));
+    Value round = arith::DivUIOp::create(b, iteration, stages);
+    Value parity = arith::TruncIOp::create(
+        b, b.getI32Type(), arith::AndIOp::create(b, round, i64(1)));
+    return {stage, parity};
+  }
   /// Blocks until the phase with `parity` of `mbarrier` has completed.
   void wait(Value mbarrier, Value parity) {
     NVVM::MBarrierTryWaitParityOp::create(b, mbarrier, parity,
@@ -337,9 +394,13 @@ private:
   // Steps
   //===--------------------------------------------------------------------===//
 
-  /// Step 1: thread/warpgroup/CTA coordinates and the 1024-aligned base of
-  /// the dynamic shared memory.
+  /// Step 1: thread/warpgroup coordinates, the tile counts and the
+  /// 1024-aligned base of the dynamic shared memory.
   void emitPrologue();
+  /// Step 1': the persistent tile loop shared by the producer and the
+  /// consumers: sets ctaRow0/ctaCol0 for tile blockIdx.x + j * gridDim.x
+  /// and calls `body` with the first ring iteration j * K/128 (i32).
+  void emitTileLoop(function_ref<void(Value firstIteration)> body);
   /// Step 2: thread 0 initializes the full (1 arrival + TMA bytes) and
   /// empty (every consumer thread) barriers of each stage; fence; CTA
   /// barrier.
@@ -347,23 +408,35 @@ private:
   /// Step 3: the producer warpgroup: one thread streams the A and B tiles
   /// of every K block into the ring.
   void emitProducer();
-  /// Step 4: a consumer warpgroup: the K loop of wgmma and promotion; then
-  /// the epilogue.
+  /// Step 4: a consumer warpgroup: per tile, the K loop of wgmma and
+  /// promotion, then the epilogue.
   void emitConsumer();
+  /// Step 4': the K loop of one tile from ring iteration `firstIteration`;
+  /// returns the promoted accumulator.
+  SmallVector<Value> emitKLoop(Value firstIteration);
+  /// Step 4'': waits for ring iteration `iteration` (i32) and returns the
+  /// byte offsets of the warpgroup's A rows and of B in its stage.
+  std::pair<Value, Value> waitStage(Value iteration);
+  /// Releases the stage of ring iteration `iteration` to the producer.
+  void releaseStage(Value iteration);
   /// Step 4a: the wgmma descriptor of the 64-row (A) or BN-row (B) operand
   /// at shared byte offset `offset`, advanced by `kBytes` along K.
   Value descriptor(Value offset, int64_t kBytes);
-  /// Step 4b: `(P/32)` wgmma instructions from K byte `firstK` of the stage
-  /// into a fresh accumulator; returns its struct.
-  Value emitIntervalMma(Value aOffset, Value bOffset, int64_t firstK);
-  /// Step 4c: the scales of group `group` for the thread's accumulator
-  /// fragment: Block, one per row (sa[r, g] * sb[n-block, g], f32
-  /// multiply); Row, sa[r, g] of the two rows and sb[n, g] of every column.
-  PromotionScales loadScales(Value group);
+  /// Step 4b: the wgmma instructions over K bytes [firstK, lastK) of the
+  /// stage, into a fresh accumulator (`partial` null) or onto `partial`,
+  /// then waits for them; returns the accumulator struct.
+  Value emitMma(Value aOffset, Value bOffset, int64_t firstK, int64_t lastK,
+                Value partial);
+  /// Step 4c: the scales of group `group` (i64) for the thread's
+  /// accumulator fragment: Block, one per row (sa[r, g] * sb[n-block, g],
+  /// f32 multiply); Row, sa[r, g] of the two rows and sb[n, g] of every
+  /// column. `promotion` (i32) counts the promotions of the CTA.
+  PromotionScales loadScales(Value group, Value promotion);
   /// Step 4c': Row only: the warpgroup copies sb[n0 .. n0+BN, g] into its
-  /// shared buffer for parity g % 2 (one column per thread, 0 past N) and
-  /// syncs on its named barrier; returns the buffer's byte offset.
-  Value stageColumnScales(Value group, Value groups);
+  /// shared buffer for parity `promotion` % 2 (one column per thread, 0
+  /// past N) and syncs on its named barrier; returns the buffer's byte
+  /// offset.
+  Value stageColumnScales(Value group, Value groups, Value promotion);
   /// Step 4c' helper: sb[col, group] (f32), or 0 for col >= N.
   Value loadColumnScaleOrZero(Value col, Value group, Value groups);
   /// Step 4c'': Row only: the staged sb of the thread's two columns 8j +
@@ -374,8 +447,17 @@ private:
   /// scale(i) = sa[row of i] * sb[column of i] here.
   void promote(SmallVectorImpl<Value> &acc, Value partial,
                const PromotionScales &scales);
-  /// Step 5: the epilogue: + C, bf16 RN or f32, stores masked by M and N.
+  /// Step 5: the epilogue: + C, bf16 RN or f32; on a tile inside M and N
+  /// (and N even) unmasked stores of column pairs, else element stores
+  /// masked by M and N.
   void emitEpilogue(ArrayRef<Value> acc);
+  /// Step 5a: the unmasked pair stores of an interior tile.
+  void emitPairStores(ArrayRef<Value> acc);
+  /// Step 5b: the masked element stores of an edge tile.
+  void emitMaskedStores(ArrayRef<Value> acc);
+  /// The result row of fragment value `i` and column of its pair's first.
+  Value fragmentRow(int64_t i);
+  Value fragmentColumn(int64_t i);
 
   ImplicitLocOpBuilder b;
   const GemmKernelConfig &config;
@@ -383,25 +465,29 @@ private:
   KernelInterface interface = getKernelInterface(config);
 
   Value tid, warpgroup, sharedBase;
-  Value ctaRow0, ctaCol0; // i64 first row / column of the CTA tile
+  Value ctaRow0, ctaCol0; // i64 first row / column of the current tile
   Value sizeM, sizeN, sizeK, numK;
+  Value numKI32;          // K/128 (i32)
+  Value tilesM, tilesN;   // i64 tile rows / columns of the result
+  Value rowInCta, colInCta; // i32 fragment coordinates in the tile
   Value fragRow0;  // i64 first row of the thread (consumers)
   Value fragCol0;  // i64 first column of the thread (consumers)
-  Value fragColInCta; // i32 first column of the thread in the CTA tile
 };
 
 void ScaledMatmulKernelEmitter::emitPrologue() {
   tid = toI32(gpu::ThreadIdOp::create(b, gpu::Dimension::x));
   warpgroup = arith::DivUIOp::create(b, tid, i32(kWarpgroupThreads));
-  Value ctaM = toI64(gpu::BlockIdOp::create(b, gpu::Dimension::x));
-  Value ctaN = toI64(gpu::BlockIdOp::create(b, gpu::Dimension::y));
-  ctaRow0 = arith::MulIOp::create(b, ctaM, i64(config.tile.blockM));
-  ctaCol0 = arith::MulIOp::create(b, ctaN, i64(config.tile.blockN));
   sizeM = arg("M");
   sizeN = arg("N");
   sizeK = arg("K");
-  numK = arith::IndexCastUIOp::create(
-      b, b.getIndexType(), arith::DivUIOp::create(b, sizeK, i64(kGemmBlockK)));
+  Value blocks = arith::DivUIOp::create(b, sizeK, i64(kGemmBlockK));
+  numK = arith::IndexCastUIOp::create(b, b.getIndexType(), blocks);
+  auto ceilDiv = [&](Value extent, int64_t tile) {
+    return arith::DivUIOp::create(
+        b, arith::AddIOp::create(b, extent, i64(tile - 1)), i64(tile));
+  };
+  tilesM = ceilDiv(sizeM, config.tile.blockM);
+  tilesN = ceilDiv(sizeN, config.tile.blockN);
 
   auto sharedType = LLVM::LLVMPointerType::get(b.getContext(),
                                                kSharedAddressSpace);
@@ -412,6 +498,34 @@ void ScaledMatmulKernelEmitter::emitPrologue() {
   Value pad = arith::AndIOp::create(b, negated, i32(kSwizzleAtomBytes - 1));
   sharedBase = LLVM::GEPOp::create(b, sharedType, b.getI8Type(), array,
                                    ValueRange{pad});
+}
+
+void ScaledMatmulKernelEmitter::emitTileLoop(
+    function_ref<void(Value firstIteration)> body) {
+  Value first = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value step = gpu::GridDimOp::create(b, gpu::Dimension::x);
+  Value tiles = arith::IndexCastUIOp::create(
+      b, b.getIndexType(), arith::MulIOp::create(b, tilesM, tilesN));
+  auto loop = scf::ForOp::create(b, first, tiles, step);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value tile = toI64(loop.getInductionVar());
+  // Grouped raster: kRasterGroupRows tile rows (fewer in the last group),
+  // walked column by column.
+  Value groupTiles = arith::MulIOp::create(b, tilesN, i64(kRasterGroupRows));
+  Value firstRow = arith::MulIOp::create(
+      b, arith::DivUIOp::create(b, tile, groupTiles), i64(kRasterGroupRows));
+  Value rows = arith::MinUIOp::create(
+      b, arith::SubIOp::create(b, tilesM, firstRow), i64(kRasterGroupRows));
+  Value inGroup = arith::RemUIOp::create(b, tile, groupTiles);
+  Value tileM = arith::AddIOp::create(
+      b, firstRow, arith::RemUIOp::create(b, inGroup, rows));
+  Value tileN = arith::DivUIOp::create(b, inGroup, rows);
+  ctaRow0 = arith::MulIOp::create(b, tileM, i64(config.tile.blockM));
+  ctaCol0 = arith::MulIOp::create(b, tileN, i64(config.tile.blockN));
+  Value tileInCta = arith::DivUIOp::create(
+      b, arith::SubIOp::create(b, loop.getInductionVar(), first), step);
+  body(toI64(arith::MulIOp::create(b, tileInCta, numK)));
 }
 
 void ScaledMatmulKernelEmitter::emitBarrierInit() {
@@ -435,37 +549,39 @@ void ScaledMatmulKernelEmitter::emitProducer() {
       b, arith::CmpIPredicate::eq,
       arith::RemUIOp::create(b, tid, i32(kWarpgroupThreads)), i32(0));
   ifThen(lane0, [&] {
-    Value aMap = arg("a_map"), bMap = arg("b_map");
-    Value row0 = arith::TruncIOp::create(b, b.getI32Type(), ctaRow0);
-    Value col0 = arith::TruncIOp::create(b, b.getI32Type(), ctaCol0);
-    auto loop = scf::ForOp::create(b, idx(0), numK, idx(1));
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    Value kt = toI32(loop.getInductionVar());
-    Value stage = arith::RemUIOp::create(b, kt, i32(config.tile.stages));
-    Value round = arith::DivUIOp::create(b, kt, i32(config.tile.stages));
-    Value parity = arith::AndIOp::create(b, round, i32(1));
-    // NOTE: a fresh mbarrier reports the phase before its first as complete,
-    // so waiting for parity 1 - p lets the first round through.
-    wait(emptyBarrier(stage), arith::XOrIOp::create(b, parity, i32(1)));
-    NVVM::MBarrierArriveExpectTxOp::create(
-        b, Type(), fullBarrier(stage), i32(config.getStageBytes()),
-        NVVM::MemScopeKind::CTA, /*relaxed=*/false, Value());
-    Value k0 = arith::MulIOp::create(b, kt, i32(kGemmBlockK));
-    Value aTile = shared(stageOffset(stage));
-    Value bTile = shared(arith::AddIOp::create(
-        b, stageOffset(stage), i32(config.tile.blockM * kGemmBlockK)));
-    // Coordinates innermost first: (k, row).
-    // NOTE: the TMA destination is a shared::cluster address; the CTA's own
-    // shared::cta addresses are valid ones (no cluster launch).
-    auto clusterType = LLVM::LLVMPointerType::get(
-        b.getContext(), kSharedClusterAddressSpace);
-    for (auto [tile, map, row] :
-         {std::tuple{aTile, aMap, row0}, std::tuple{bTile, bMap, col0}})
-      NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-          b, LLVM::AddrSpaceCastOp::create(b, clusterType, tile), map, ValueRange{k0, row}, fullBarrier(stage), ValueRange{},
-          Value(), Value(), NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
-          /*group=*/NVVM::CTAGroupKindAttr(), Value());
+    emitTileLoop([&](Value firstIteration) {
+      Value aMap = arg("a_map"), bMap = arg("b_map");
+      Value row0 = arith::TruncIOp::create(b, b.getI32Type(), ctaRow0);
+      Value col0 = arith::TruncIOp::create(b, b.getI32Type(), ctaCol0);
+      auto loop = scf::ForOp::create(b, idx(0), numK, idx(1));
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value ktIndex = loop.getInductionVar();
+      auto [stage, parity] = getRingSlot(
+          arith::AddIOp::create(b, firstIteration, toI64(ktIndex)));
+      // NOTE: a fresh mbarrier reports the phase before its first as
+      // complete, so waiting for parity 1 - p lets the first round through.
+      wait(emptyBarrier(stage), arith::XOrIOp::create(b, parity, i32(1)));
+      NVVM::MBarrierArriveExpectTxOp::create(
+          b, Type(), fullBarrier(stage), i32(config.getStageBytes()),
+          NVVM::MemScopeKind::CTA, /*relaxed=*/false, Value());
+      Value k0 = arith::MulIOp::create(b, toI32(ktIndex), i32(kGemmBlockK));
+      Value aTile = shared(stageOffset(stage));
+      Value bTile = shared(arith::AddIOp::create(
+          b, stageOffset(stage), i32(config.tile.blockM * kGemmBlockK)));
+      // Coordinates innermost first: (k, row).
+      // NOTE: the TMA destination is a shared::cluster address; the CTA's
+      // own shared::cta addresses are valid ones (no cluster launch).
+      auto clusterType = LLVM::LLVMPointerType::get(
+          b.getContext(), kSharedClusterAddressSpace);
+      for (auto [tile, map, row] :
+           {std::tuple{aTile, aMap, row0}, std::tuple{bTile, bMap, col0}})
+        NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+            b, LLVM::AddrSpaceCastOp::create(b, clusterType, tile), map,
+            ValueRange{k0, row}, fullBarrier(stage), ValueRange{}, Value(),
+            Value(), NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
+            /*group=*/NVVM::CTAGroupKindAttr(), Value());
+    });
   });
 }
 
@@ -481,20 +597,20 @@ Value ScaledMatmulKernelEmitter::descriptor(Value offset, int64_t kBytes) {
   return arith::OrIOp::create(b, toI64(field), i64(constantBits));
 }
 
-Value ScaledMatmulKernelEmitter::emitIntervalMma(Value aOffset, Value bOffset,
-                                                 int64_t firstK) {
+Value ScaledMatmulKernelEmitter::emitMma(Value aOffset, Value bOffset,
+                                         int64_t firstK, int64_t lastK,
+                                         Value partial) {
   MLIRContext *ctx = b.getContext();
   int64_t regs = config.tile.blockN / 2;
   auto structType = LLVM::LLVMStructType::getLiteral(
       ctx, SmallVector<Type>(regs, b.getF32Type()));
-  Value acc = LLVM::UndefOp::create(b, structType);
+  Value acc = partial ? partial : LLVM::UndefOp::create(b, structType);
   NVVM::WgmmaFenceAlignedOp::create(b);
-  for (int64_t k = firstK; k < firstK + config.promotionInterval;
-       k += kWgmmaK) {
+  for (int64_t k = firstK; k < lastK; k += kWgmmaK) {
     // NOTE: the first wgmma of an interval ignores the accumulator (scale-d
     // = 0): a fresh tensor-core accumulation per promotion interval.
-    auto scaleD =
-        k == firstK ? NVVM::WGMMAScaleOut::zero : NVVM::WGMMAScaleOut::one;
+    auto scaleD = !partial && k == firstK ? NVVM::WGMMAScaleOut::zero
+                                          : NVVM::WGMMAScaleOut::one;
     acc = NVVM::WgmmaMmaAsyncOp::create(
         b, structType, acc, descriptor(aOffset, k), descriptor(bOffset, k),
         NVVM::MMAShapeAttr::get(ctx, kWgmmaM, config.tile.blockN, kWgmmaK),
@@ -508,8 +624,9 @@ Value ScaledMatmulKernelEmitter::emitIntervalMma(Value aOffset, Value bOffset,
   return acc;
 }
 
-PromotionScales ScaledMatmulKernelEmitter::loadScales(Value group) {
-  Value groups = arith::DivUIOp::create(b, sizeK, i64(kGemmBlockK));
+PromotionScales ScaledMatmulKernelEmitter::loadScales(Value group,
+                                                      Value promotion) {
+  Value groups = arith::DivUIOp::create(b, sizeK, i64(config.groupSize));
   Value lastRow = arith::SubIOp::create(b, sizeM, i64(1));
   Value sa = arg("sa"), sb = arg("sb");
   auto rowScale = [&](Value row) {
@@ -525,9 +642,9 @@ PromotionScales ScaledMatmulKernelEmitter::loadScales(Value group) {
   Value s1 = rowScale(
       arith::AddIOp::create(b, fragRow0, i64(kFragmentRowStep)));
   if (config.bScaling == GemmBScaling::Row)
-    return {s0, s1, stageColumnScales(group, groups)};
-  // 128x128 weight blocks: one scale per CTA (BLOCK_N divides 128).
-  Value block = arith::DivUIOp::create(b, ctaCol0, i64(kGemmBlockK));
+    return {s0, s1, stageColumnScales(group, groups, promotion)};
+  // GxG weight blocks: one scale per tile (BLOCK_N divides 128 and G).
+  Value block = arith::DivUIOp::create(b, ctaCol0, i64(config.groupSize));
   Value index = arith::AddIOp::create(
       b, arith::MulIOp::create(b, block, groups), group);
   Value bScale = LLVM::LoadOp::create(
@@ -558,16 +675,18 @@ Value ScaledMatmulKernelEmitter::loadColumnScaleOrZero(Value col, Value group,
   return ifOp.getResult(0);
 }
 
-Value ScaledMatmulKernelEmitter::stageColumnScales(Value group, Value groups) {
+Value ScaledMatmulKernelEmitter::stageColumnScales(Value group, Value groups,
+                                                   Value promotion) {
   // 1x128 rows of B: every accumulator column n needs sb[n, g]. The thread's
   // BN/4 columns held in registers across the wgmma (with the partial and
   // the accumulator) exceed the 168 registers that 384 threads allow, and
   // per-column global loads put BN/4 loop-invariant addresses in registers;
   // so the warpgroup stages the CTA's BN column scales in shared memory.
-  // NOTE: two buffers alternate by K block: the buffer written for block g
-  // was last read in block g-2, before this warpgroup's barrier of g-1.
+  // NOTE: two buffers alternate by promotion (counted across tiles): the
+  // buffer written for promotion p was last read in promotion p-2, before
+  // this warpgroup's barrier of p-1.
   Value parity = arith::TruncIOp::create(
-      b, b.getI32Type(), arith::AndIOp::create(b, group, i64(1)));
+      b, b.getI32Type(), arith::AndIOp::create(b, promotion, i64(1)));
   Value slot = arith::AddIOp::create(
       b, arith::MulIOp::create(b, warpgroup, i32(2)), parity);
   Value base = arith::AddIOp::create(
@@ -605,7 +724,7 @@ ScaledMatmulKernelEmitter::loadColumnScales(Value columns, int64_t j) {
   Value at = arith::AddIOp::create(
       b, columns,
       arith::MulIOp::create(
-          b, arith::AddIOp::create(b, fragColInCta, i32(j * kWgmmaNStep)),
+          b, arith::AddIOp::create(b, colInCta, i32(j * kWgmmaNStep)),
           i32(4)));
   Type f32 = b.getF32Type();
   Value first = LLVM::LoadOp::create(b, f32, shared(at), 4);
@@ -635,73 +754,167 @@ void ScaledMatmulKernelEmitter::promote(SmallVectorImpl<Value> &acc,
   }
 }
 
+std::pair<Value, Value> ScaledMatmulKernelEmitter::waitStage(Value iteration) {
+  auto [stage, parity] = getRingSlot(iteration);
+  wait(fullBarrier(stage), parity);
+  Value aOffset = arith::AddIOp::create(
+      b, stageOffset(stage),
+      arith::MulIOp::create(b, warpgroup, i32(kWgmmaM * kGemmBlockK)));
+  Value bOffset = arith::AddIOp::create(
+      b, stageOffset(stage), i32(config.tile.blockM * kGemmBlockK));
+  return {aOffset, bOffset};
+}
+
+void ScaledMatmulKernelEmitter::releaseStage(Value iteration) {
+  // The stage has been read by every wgmma of this thread's warpgroup.
+  NVVM::MBarrierArriveOp::create(b, Type(),
+                                 emptyBarrier(getRingSlot(iteration).first),
+                                 Value());
+}
+
+SmallVector<Value>
+ScaledMatmulKernelEmitter::emitKLoop(Value firstIteration) {
+  int64_t regs = config.tile.blockN / 2;
+  int64_t span = config.getBlocksPerPromotion();
+  int64_t interval = config.promotionInterval;
+  Value zero = arith::ConstantFloatOp::create(b, b.getF32Type(),
+                                              APFloat(0.0f));
+  auto loop = scf::ForOp::create(b, idx(0), numK, idx(span),
+                                 SmallVector<Value>(regs, zero));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value kt = toI64(loop.getInductionVar());
+  Value iteration = arith::AddIOp::create(b, firstIteration, kt);
+  SmallVector<Value> acc(loop.getRegionIterArgs());
+  // The scale loads are issued before the wait so they overlap the TMA.
+  Value group = arith::DivUIOp::create(b, kt, i64(config.getBlocksPerGroup()));
+  PromotionScales scales =
+      loadScales(group, arith::DivUIOp::create(b, iteration, i64(span)));
+  auto [aOffset, bOffset] = waitStage(iteration);
+  if (interval <= kGemmBlockK) {
+    // Intervals of 32, 64, 128: one or more promotions per stage.
+    for (int64_t k = 0; k < kGemmBlockK; k += interval) {
+      Value partial = emitMma(aOffset, bOffset, k, k + interval, Value());
+      if (k + interval == kGemmBlockK)
+        releaseStage(iteration);
+      promote(acc, partial, scales);
+    }
+  } else {
+    // Intervals of `span` stages: one tensor-core accumulation across them.
+    Value partial = emitMma(aOffset, bOffset, 0, kGemmBlockK, Value());
+    releaseStage(iteration);
+    auto inner = scf::ForOp::create(b, idx(1), idx(span), idx(1),
+                                    ValueRange{partial});
+    {
+      OpBuilder::InsertionGuard innerGuard(b);
+      b.setInsertionPointToStart(inner.getBody());
+      Value next = arith::AddIOp::create(
+          b, iteration, toI64(inner.getInductionVar()));
+      auto [a, bb] = waitStage(next);
+      Value sum = emitMma(a, bb, 0, kGemmBlockK,
+                          inner.getRegionIterArgs().front());
+      releaseStage(next);
+      scf::YieldOp::create(b, sum);
+    }
+    promote(acc, inner.getResult(0), scales);
+  }
+  scf::YieldOp::create(b, acc);
+  return SmallVector<Value>(loop.getResults());
+}
+
 void ScaledMatmulKernelEmitter::emitConsumer() {
-  // Coordinates of the thread's accumulator fragment.
+  // Coordinates of the thread's accumulator fragment in the tile.
   Value inGroup = arith::RemUIOp::create(b, tid, i32(kWarpgroupThreads));
   Value warp = arith::DivUIOp::create(b, inGroup, i32(kWarpLanes));
   Value lane = arith::RemUIOp::create(b, inGroup, i32(kWarpLanes));
-  Value rowInCta = arith::AddIOp::create(
+  rowInCta = arith::AddIOp::create(
       b,
       arith::AddIOp::create(
           b, arith::MulIOp::create(b, warpgroup, i32(kWgmmaM)),
           arith::MulIOp::create(b, warp, i32(kFragmentWarpRows))),
       arith::DivUIOp::create(b, lane, i32(kFragmentLanesPerRow)));
-  fragRow0 = arith::AddIOp::create(b, ctaRow0, toI64(rowInCta));
-  Value colInCta = arith::MulIOp::create(
+  colInCta = arith::MulIOp::create(
       b, arith::RemUIOp::create(b, lane, i32(kFragmentLanesPerRow)), i32(2));
-  fragCol0 = arith::AddIOp::create(b, ctaCol0, toI64(colInCta));
-  fragColInCta = colInCta;
+  emitTileLoop([&](Value firstIteration) {
+    fragRow0 = arith::AddIOp::create(b, ctaRow0, toI64(rowInCta));
+    fragCol0 = arith::AddIOp::create(b, ctaCol0, toI64(colInCta));
+    emitEpilogue(emitKLoop(firstIteration));
+  });
+}
 
-  int64_t regs = config.tile.blockN / 2;
-  Value zero = arith::ConstantFloatOp::create(b, b.getF32Type(),
-                                              APFloat(0.0f));
-  SmallVector<Value> init(regs, zero);
-  auto loop = scf::ForOp::create(b, idx(0), numK, idx(1), init);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    Value ktIndex = loop.getInductionVar();
-    Value kt = toI32(ktIndex);
-    SmallVector<Value> acc(loop.getRegionIterArgs());
-    // The scale loads are issued before the wait so they overlap the TMA.
-    PromotionScales scales = loadScales(toI64(ktIndex));
-    Value stage = arith::RemUIOp::create(b, kt, i32(config.tile.stages));
-    Value round = arith::DivUIOp::create(b, kt, i32(config.tile.stages));
-    wait(fullBarrier(stage), arith::AndIOp::create(b, round, i32(1)));
-    Value aOffset = arith::AddIOp::create(
-        b, stageOffset(stage),
-        arith::MulIOp::create(b, warpgroup, i32(kWgmmaM * kGemmBlockK)));
-    Value bOffset = arith::AddIOp::create(
-        b, stageOffset(stage), i32(config.tile.blockM * kGemmBlockK));
-    for (int64_t k = 0; k < kGemmBlockK; k += config.promotionInterval) {
-      Value partial = emitIntervalMma(aOffset, bOffset, k);
-      if (k + config.promotionInterval == kGemmBlockK) {
-        // The stage has been read by every wgmma of this thread's
-        // warpgroup: release it to the producer.
-        NVVM::MBarrierArriveOp::create(b, Type(), emptyBarrier(stage),
-                                       Value());
-      }
-      promote(acc, partial, scales);
-    }
-    scf::YieldOp::create(b, acc);
-  }
-  emitEpilogue(SmallVector<Value>(loop.getResults()));
+Value ScaledMatmulKernelEmitter::fragmentRow(int64_t i) {
+  // Values 4j+0, 4j+1 are on the first row, 4j+2, 4j+3 eight rows below.
+  if (i % 4 < 2)
+    return fragRow0;
+  return arith::AddIOp::create(b, fragRow0, i64(kFragmentRowStep));
+}
+
+Value ScaledMatmulKernelEmitter::fragmentColumn(int64_t i) {
+  // Values 4j+c and 4j+2+c are in column 8j + 2(l%4) + c.
+  return arith::AddIOp::create(b, fragCol0,
+                               i64((i / 4) * kWgmmaNStep + (i % 2)));
 }
 
 void ScaledMatmulKernelEmitter::emitEpilogue(ArrayRef<Value> acc) {
+  auto fits = [&](Value first, int64_t extent, Value size) {
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::ule,
+                                 arith::AddIOp::create(b, first, i64(extent)),
+                                 size);
+  };
+  // NOTE: pair stores need an even N (row starts stay pair-aligned).
+  Value evenN = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                                      arith::AndIOp::create(b, sizeN, i64(1)),
+                                      i64(0));
+  Value interior = arith::AndIOp::create(
+      b,
+      arith::AndIOp::create(b, fits(ctaRow0, config.tile.blockM, sizeM),
+                            fits(ctaCol0, config.tile.blockN, sizeN)),
+      evenN);
+  auto ifOp = scf::IfOp::create(b, interior, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  emitPairStores(acc);
+  b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+  emitMaskedStores(acc);
+}
+
+void ScaledMatmulKernelEmitter::emitPairStores(ArrayRef<Value> acc) {
+  Value out = arg("out"), c = arg("c");
+  int64_t bytes = config.getOutBytes();
+  Type f32 = b.getF32Type();
+  Type element = config.out == GemmOutElement::BF16 ? Type(b.getBF16Type())
+                                                    : f32;
+  auto pairOf = [](Type type) { return VectorType::get({2}, type); };
+  for (int64_t i = 0, e = acc.size(); i < e; i += 2) {
+    Value index = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, fragmentRow(i), sizeN), fragmentColumn(i));
+    Value offset = arith::MulIOp::create(b, index, i64(bytes));
+    Value pair = LLVM::UndefOp::create(b, pairOf(f32));
+    for (int64_t lane = 0; lane < 2; ++lane)
+      pair = LLVM::InsertElementOp::create(b, pair, acc[i + lane], i32(lane));
+    if (config.accumulate) {
+      Value prior = LLVM::LoadOp::create(b, pairOf(element), global(c, offset),
+                                         2 * bytes);
+      if (element != f32)
+        prior = LLVM::FPExtOp::create(b, pairOf(f32), prior);
+      // C is added once, in f32, after the K loop.
+      pair = LLVM::FAddOp::create(b, prior, pair);
+    }
+    if (element != f32)
+      pair = LLVM::FPTruncOp::create(b, pairOf(element), pair);
+    LLVM::StoreOp::create(b, pair, global(out, offset), 2 * bytes);
+  }
+}
+
+void ScaledMatmulKernelEmitter::emitMaskedStores(ArrayRef<Value> acc) {
   Value out = arg("out"), c = arg("c");
   int64_t bytes = config.getOutBytes();
   Type outType = config.out == GemmOutElement::BF16
                      ? Type(b.getBF16Type())
                      : Type(b.getF32Type());
   for (int64_t i = 0, e = acc.size(); i < e; ++i) {
-    int64_t j = i / 4;
-    Value row = (i % 4) < 2 ? fragRow0
-                            : arith::AddIOp::create(b, fragRow0,
-                                                    i64(kFragmentRowStep))
-                                  .getResult();
-    Value col = arith::AddIOp::create(
-        b, fragCol0, i64(j * kWgmmaNStep + (i % 2)));
+    Value row = fragmentRow(i);
+    Value col = fragmentColumn(i);
     Value inRows = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, row,
                                          sizeM);
     Value inCols = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, col,
@@ -736,9 +949,20 @@ void ScaledMatmulKernelEmitter::emit() {
   auto ifOp = scf::IfOp::create(b, isProducer, /*withElseRegion=*/true);
   {
     OpBuilder::InsertionGuard guard(b);
+    // NOTE: setmaxnreg moves registers from the producer warpgroup (one
+    // issuing thread) to the consumers, which hold the partial and the
+    // promoted accumulator; both counts keep the CTA within the registers it
+    // was launched with (e.g. 384 x 168 = 128 x 40 + 256 x 232).
+    bool reallocate = config.reallocatesRegisters();
     b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    if (reallocate)
+      NVVM::SetMaxRegisterOp::create(b, kProducerRegisters,
+                                     NVVM::SetMaxRegisterAction::decrease);
     emitProducer();
     b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+    if (reallocate)
+      NVVM::SetMaxRegisterOp::create(b, config.getConsumerRegisters(),
+                                     NVVM::SetMaxRegisterAction::increase);
     emitConsumer();
   }
   gpu::ReturnOp::create(b);

@@ -1,0 +1,33 @@
+// The GEMM tiling options of convert-fp8q-to-gpu (and fp8q-gpu-pipeline):
+// a valid non-default tiling is named in the kernel and sized in the
+// launch; an invalid one is an error before anything is rewritten.
+//
+// RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-m=64 gemm-block-n=64 gemm-stages=6 gemm-ctas=2" | FileCheck %s
+// RUN: not fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-stages=9" 2>&1 | FileCheck %s --check-prefix=STAGES
+// RUN: not fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-m=256 gemm-block-n=256 gemm-stages=8" 2>&1 | FileCheck %s --check-prefix=SMEM
+// RUN: not fp8-opt %s --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified gemm-ctas=0" 2>&1 | FileCheck %s --check-prefix=CTAS
+// RUN: not fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-m=96" 2>&1 | FileCheck %s --check-prefix=BM
+// The Wgrad form takes BLOCK_N = 256; weight blocks of 128 rows do not.
+// RUN: not fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-n=256" 2>&1 | FileCheck %s --check-prefix=BN
+
+func.func @gemm(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<200x4xf32>, %b: tensor<300x512xf8E4M3FN>, %sb: tensor<3x4xf32>, %y0: tensor<200x300xbf16>) -> tensor<200x300xbf16> {
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0)
+      : tensor<200x512xf8E4M3FN>, tensor<200x4xf32>, tensor<300x512xf8E4M3FN>, tensor<3x4xf32> -> tensor<200x300xbf16>
+  return %y : tensor<200x300xbf16>
+}
+
+// One consumer warpgroup (256 threads: no register reallocation), 6 stages
+// of (64 + 64) x 128 bytes + 12 mbarriers + 1024 alignment slack = 99424
+// bytes, a grid of
+// min(4 x 5 tiles, 2) CTAs.
+// CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_m64n64s6c2::@fp8q_scaled_matmul_1x128_128x128_bf16_m64n64s6c2
+// CHECK-SAME: blocks in (%c2{{[_0-9]*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c99424_i32
+// CHECK: gpu.func @fp8q_scaled_matmul_1x128_128x128_bf16_m64n64s6c2(
+// CHECK-NOT: nvvm.setmaxregister
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 32>
+
+// STAGES: error: convert-fp8q-to-gpu: invalid GEMM tiling: stages (9) must be in 1..8
+// SMEM: error: convert-fp8q-to-gpu: invalid GEMM tiling: the 8 stages of 256x128 + 256x128 bytes need 533632 bytes of shared memory (at most 232448 per CTA)
+// CTAS: error: convert-fp8q-to-gpu: invalid GEMM tiling: CTAs (0) must be in 1..2147483647
+// BM: error: convert-fp8q-to-gpu: invalid GEMM tiling: BLOCK_M (96) must be a multiple of 64 up to 256
+// BN: error: 'fp8q.scaled_matmul' op unsupported GEMM kernel configuration: BLOCK_N (256) must divide the 128-row weight block
