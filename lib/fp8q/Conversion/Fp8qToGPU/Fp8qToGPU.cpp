@@ -160,10 +160,19 @@ QuantizeOp findFusionPartner(QuantizeOp op) {
 // Tensor maps
 //===----------------------------------------------------------------------===//
 
-/// An unranked `memref<*xi8>` viewing the dense row-major [rows, cols]
+/// The byte type of the tensor maps: `ui8`.
+/// NOTE: convert-nvgpu-to-nvvm in MLIR 22 maps ui8 to
+/// CU_TENSOR_MAP_DATA_TYPE_UINT8 but has no case for signless i8 (nor f8):
+/// those reach an llvm_unreachable, which in release builds encodes the map
+/// as bf16 (2-byte elements).
+Type getTensorMapByteType(MLIRContext *context) {
+  return IntegerType::get(context, 8, IntegerType::Unsigned);
+}
+
+/// An unranked `memref<*xui8>` viewing the dense row-major [rows, cols]
 /// E4M3 array at `pointer` (the host-side operand of
 /// nvgpu.tma.create.descriptor). Built as an LLVM memref descriptor cast
-/// to a memref: no memref or tensor op reinterprets f8 as i8 in MLIR 22
+/// to a memref: no memref or tensor op reinterprets f8 as bytes in MLIR 22
 /// (tensor.bitcast does not bufferize).
 Value buildByteView(RewriterBase &rewriter, Location loc, Value pointer,
                     OpFoldResult rows, OpFoldResult cols) {
@@ -193,12 +202,13 @@ Value buildByteView(RewriterBase &rewriter, Location loc, Value pointer,
   SmallVector<int64_t, 2> shape;
   for (OpFoldResult extent : {rows, cols})
     shape.push_back(getConstantIntValue(extent).value_or(ShapedType::kDynamic));
-  auto memrefType = MemRefType::get(shape, rewriter.getIntegerType(8));
+  Type byteType = getTensorMapByteType(context);
+  auto memrefType = MemRefType::get(shape, byteType);
   Value memref =
       UnrealizedConversionCastOp::create(rewriter, loc, memrefType, desc)
           .getResult(0);
   return memref::CastOp::create(
-      rewriter, loc, UnrankedMemRefType::get(rewriter.getIntegerType(8), 0),
+      rewriter, loc, UnrankedMemRefType::get(byteType, 0),
       memref);
 }
 
@@ -359,15 +369,14 @@ Value LaunchEmitter::getPointer(Value memref) {
       integer);
 }
 
-/// NOTE: nvgpu.tma.create.descriptor has no f8 element case in MLIR 22 (it
-/// would encode another type): the map is built from an i8 view
-/// (buildByteView), which the kernel reads as E4M3 bytes.
+/// The map is built from a ui8 view (buildByteView, getTensorMapByteType),
+/// which the kernel reads as E4M3 bytes.
 Value LaunchEmitter::createTensorMap(Value pointer, OpFoldResult rows,
                                      int64_t boxRows) {
   MLIRContext *context = rewriter.getContext();
   Value unranked = buildByteView(rewriter, loc, pointer, rows, sizeK);
   auto sharedTile = MemRefType::get(
-      {boxRows, kGemmBlockK}, rewriter.getIntegerType(8), AffineMap(),
+      {boxRows, kGemmBlockK}, getTensorMapByteType(context), AffineMap(),
       gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup));
   auto descType = nvgpu::TensorMapDescriptorType::get(
       context, sharedTile, nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
