@@ -29,7 +29,8 @@
 // CHECK:         %[[T10:.*]] = gpu.memcpy async [%[[T9]]] %[[DC]], %[[HC]]
 // CHECK:         %[[DOUT:.*]], %[[T11:.*]] = gpu.alloc async [%[[T10]]] () {bufferization.manual_deallocation} : memref<64x128xf32>
 // CHECK-NOT:     gpu.memcpy
-// The tensor maps: i8 views of the DEVICE codes.
+// The tensor maps: ui8 views of the DEVICE codes (ui8: MLIR 22 encodes a
+// signless i8 map as bf16).
 // CHECK:         %[[IA:.*]] = memref.extract_aligned_pointer_as_index %[[DA]]
 // CHECK:         %[[IA64:.*]] = arith.index_castui %[[IA]] : index to i64
 // CHECK:         %[[PA:.*]] = llvm.inttoptr %[[IA64]] : i64 to !llvm.ptr
@@ -38,15 +39,15 @@
 // CHECK:         %[[PB:.*]] = llvm.inttoptr %[[IB64]] : i64 to !llvm.ptr
 // CHECK:         %[[VA0:.*]] = llvm.insertvalue %[[PA]], %{{.*}}[0]
 // CHECK:         llvm.insertvalue %[[PA]], %[[VA0]][1]
-// CHECK:         %[[VA:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<64x256xi8>
-// CHECK:         %[[UA:.*]] = memref.cast %[[VA]] : memref<64x256xi8> to memref<*xi8>
-// CHECK:         %[[MA:.*]] = nvgpu.tma.create.descriptor %[[UA]] box[%c128, %c128] : memref<*xi8> -> <tensor = memref<128x128xi8, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
+// CHECK:         %[[VA:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<64x256xui8>
+// CHECK:         %[[UA:.*]] = memref.cast %[[VA]] : memref<64x256xui8> to memref<*xui8>
+// CHECK:         %[[MA:.*]] = nvgpu.tma.create.descriptor %[[UA]] box[%c128, %c128] : memref<*xui8> -> <tensor = memref<128x128xui8, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
 // CHECK:         %[[MAP:.*]] = builtin.unrealized_conversion_cast %[[MA]] : {{.*}} to !llvm.ptr
 // CHECK:         %[[PSA:.*]] = llvm.inttoptr
 // CHECK:         %[[VB0:.*]] = llvm.insertvalue %[[PB]], %{{.*}}[0]
 // CHECK:         llvm.insertvalue %[[PB]], %[[VB0]][1]
-// CHECK:         %[[VB:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<128x256xi8>
-// CHECK:         %[[UB:.*]] = memref.cast %[[VB]] : memref<128x256xi8> to memref<*xi8>
+// CHECK:         %[[VB:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<128x256xui8>
+// CHECK:         %[[UB:.*]] = memref.cast %[[VB]] : memref<128x256xui8> to memref<*xui8>
 // CHECK:         %[[MB:.*]] = nvgpu.tma.create.descriptor %[[UB]] box[%c128, %c128]
 // CHECK:         %[[MBP:.*]] = builtin.unrealized_conversion_cast %[[MB]] : {{.*}} to !llvm.ptr
 // CHECK:         memref.extract_aligned_pointer_as_index %[[DSB]]
