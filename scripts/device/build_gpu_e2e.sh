@@ -18,11 +18,16 @@
 #   build/                  the intermediate files (not needed to run)
 #
 # With --with-model, also the bundled model graph (examples/tiny_moe_lm.mlir
-# after --fp8q-quantize-model) twice: model_gpu (--fp8q-gpu-pipeline, 46
-# kernel launches) and model_cpu (--fp8q-cpu-pipeline, all host loops), whose
-# printMemrefF32 calls dump the logits and the first normalized embeddings;
-# run.sh runs both and the checker wants them bit-identical (and equal to
-# expected/model/, model_cpu's output on the build machine).
+# after --fp8q-quantize-model) three times: model_gpu (--fp8q-gpu-pipeline,
+# 46 quantize launches, the GEMMs as host loops), model_gpu_wgmma (the same
+# with gemm=wgmma: the 32 GEMMs on the GPU too, 78 launches) and model_cpu
+# (--fp8q-cpu-pipeline, all host loops), whose printMemrefF32 calls dump the
+# logits and the first normalized embeddings. run.sh runs all three; the
+# checker wants model_gpu and model_cpu bit-identical (and equal to
+# expected/model/, model_cpu's output on the build machine) and
+# model_gpu_wgmma within the tensor cores' tolerance of model_cpu, measured
+# against expected/model_f32/ (the unquantized model through
+# --fp8q-cpu-pipeline, run here; docs/GPU.md, "The model with gemm=wgmma").
 #
 # Usage: build_gpu_e2e.sh [--out DIR] [--build-dir DIR] [--program FILE]
 #                         [--pipeline-options OPTS] [--python PYTHON]
@@ -33,7 +38,8 @@
 #   --pipeline-options  options of --fp8q-gpu-pipeline, e.g. format=isa or
 #                       memory-model=unified
 #   --python            a Python with numpy for the expected arrays
-#   --with-model        add model_gpu and model_cpu (see above)
+#   --with-model        add model_gpu, model_gpu_wgmma and model_cpu (see
+#                       above)
 #
 # Then, on the GPU machine: <out>/run.sh (exit status 0 = bit-exact).
 #
@@ -58,7 +64,7 @@ while [ $# -gt 0 ]; do
     --pipeline-options) pipeline_options=$2; shift 2 ;;
     --python) python=$2; shift 2 ;;
     --with-model) with_model=1; shift ;;
-    -h|--help) sed -n '2,42p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,48p' "$0"; exit 0 ;;
     *) echo "build_gpu_e2e.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
@@ -96,11 +102,20 @@ link_executable gpu_e2e
 if [ "$with_model" = 1 ]; then
   "$build/bin/fp8-opt" "$root/examples/tiny_moe_lm.mlir" --fp8q-quantize-model -o "$work/model.fp8.mlir"
   "$build/bin/fp8-opt" "$work/model.fp8.mlir" "$pipeline" -o "$work/model_gpu.llvm.mlir"
+  "$build/bin/fp8-opt" "$work/model.fp8.mlir" "--fp8q-gpu-pipeline=gemm=wgmma${pipeline_options:+ $pipeline_options}" \
+    -o "$work/model_gpu_wgmma.llvm.mlir"
   "$build/bin/fp8-opt" "$work/model.fp8.mlir" --fp8q-cpu-pipeline -o "$work/model_cpu.llvm.mlir"
+  "$build/bin/fp8-opt" "$root/examples/tiny_moe_lm.mlir" --fp8q-cpu-pipeline -o "$work/model_f32.llvm.mlir"
   link_executable model_gpu
+  link_executable model_gpu_wgmma
   link_executable model_cpu
-  mkdir -p "$out/expected/model"
+  link_executable model_f32
+  mkdir -p "$out/expected/model" "$out/expected/model_f32"
   FP8Q_E2E_OUT="$out/expected/model" "$out/model_cpu" > /dev/null
+  # The unquantized model is only needed for its logits (the scale of the
+  # FP8 error that model_gpu_wgmma's tolerance is measured against).
+  FP8Q_E2E_OUT="$out/expected/model_f32" "$out/model_f32" > /dev/null
+  mv "$out/model_f32" "$work/"
 fi
 
 # The checker, the reference it imports, and the expected arrays.
@@ -124,6 +139,11 @@ if [ -x model_gpu ]; then
   mkdir out/model_gpu out/model_cpu
   echo "model_gpu:"
   FP8Q_E2E_OUT=out/model_gpu ./model_gpu || echo "model_gpu: exit status $?"
+  if [ -x model_gpu_wgmma ]; then
+    mkdir out/model_gpu_wgmma
+    echo "model_gpu_wgmma:"
+    FP8Q_E2E_OUT=out/model_gpu_wgmma ./model_gpu_wgmma || echo "model_gpu_wgmma: exit status $?"
+  fi
   echo "model_cpu:"
   FP8Q_E2E_OUT=out/model_cpu ./model_cpu || echo "model_cpu: exit status $?"
   set -- --model out

@@ -110,13 +110,16 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
     `1x128` and `128x128` kernels (2-D grid; the kernels with a transposed
     output have a 1-D grid and no such bound). Shapes may be dynamic: the
     checks that need sizes are then emitted as `cf.assert`.
-    With `gemm=wgmma`, `fp8q.scaled_matmul` (1x128 x 128x128 scales, group
-    128, K % 128 == 0, promotion_interval 32/64/128) becomes a launch of the
-    Hopper GEMM kernel (Hopper/ScaledMatmulKernel.h) with TMA descriptors
-    created on the host (`nvgpu.tma.create.descriptor` of an i8 view); this
-    path needs device-accessible operands (`memory-model=unified`), hence
-    not the default; its exported kernel has been checked on an H200
-    (docs/GPU.md).
+    With `gemm=wgmma`, `fp8q.scaled_matmul` (1x128 x 128x128 or 1x128 x
+    1x128 scales, group 128, static K % 128 == 0, promotion_interval
+    32/64/128) becomes a launch of the Hopper GEMM kernel
+    (Hopper/ScaledMatmulKernel.h) in either memory model, with the TMA
+    descriptors of A and B created on the host (`nvgpu.tma.create.descriptor`
+    of an i8 view) on the buffers the kernel reads: the device buffers with
+    `memory-model=copy` (a, sa, b, sb and, with `accumulate`, c copied in;
+    the result copied back). A scaled_matmul outside that envelope is an
+    error, like an unsupported quantize (`gemm=host` keeps every GEMM on the
+    host); the default is `gemm=host`.
     Other fp8q ops are left alone. The numerics are those of
     docs/Numerics.md, bit for bit.
 
@@ -160,7 +163,7 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
     Option<"gemm", "gemm", "std::string", /*default=*/"\"host\"",
            "Lowering of fp8q.scaled_matmul: `host` (default; left alone for "
            "the host reference loops) or `wgmma` (the Hopper TMA + wgmma "
-           "kernel; needs memory-model=unified)">,
+           "kernel)">,
     Option<"gemmBlockM", "gemm-block-m", "int64_t", /*default=*/"128",
            "GEMM kernel: result rows per CTA tile (64, 128, 192 or 256; one "
            "consumer warpgroup per 64)">,

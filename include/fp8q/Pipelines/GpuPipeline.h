@@ -43,7 +43,7 @@ struct GpuPipelineOptions : PassPipelineOptions<GpuPipelineOptions> {
   Option<std::string> gemm{
       *this, "gemm",
       llvm::cl::desc("fp8q.scaled_matmul lowering: host (default) or wgmma "
-                     "(Hopper TMA + wgmma kernel; needs memory-model=unified)"),
+                     "(Hopper TMA + wgmma kernel)"),
       llvm::cl::init("host")};
   Option<int64_t> gemmBlockM{
       *this, "gemm-block-m",

@@ -1,6 +1,8 @@
-// The Hopper wgmma GEMM (gemm=wgmma): host launch with i8 tensor maps, and
-// the kernel structure (persistent tile loop, TMA, mbarrier pipeline, wgmma
-// e4m3, promotion, pair stores on interior tiles and masked stores on edge
+// The Hopper wgmma GEMM (gemm=wgmma): host launch with ui8 tensor maps
+// (memory-model=unified here; the copying launch of the default memory
+// model is in scaled-matmul-wgmma-memory-model.mlir), and the kernel
+// structure (persistent tile loop, TMA, mbarrier pipeline, wgmma e4m3,
+// promotion, pair stores on interior tiles and masked stores on edge
 // tiles). gemm=host (default) leaves scaled_matmul alone.
 //
 // RUN: fp8-opt %S/Inputs/gemm-variants.mlir --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified" | FileCheck %s
@@ -12,11 +14,12 @@
 
 // CHECK-LABEL: func.func @bf16
 // CHECK: %[[A:.*]] = bufferization.to_buffer %{{.*}} read_only : tensor<200x512xf8E4M3FN> to memref<200x512xf8E4M3FN>
-// CHECK: %[[AVIEW:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)> to memref<200x512xi8>
-// CHECK: %[[AU:.*]] = memref.cast %[[AVIEW]] : memref<200x512xi8> to memref<*xi8>
-// CHECK: nvgpu.tma.create.descriptor %[[AU]] box[%{{.*}}, %{{.*}}] : memref<*xi8> -> <tensor = memref<128x128xi8, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
-// CHECK: nvgpu.tma.create.descriptor %{{.*}} : memref<*xi8> -> <tensor = memref<128x128xi8
 // CHECK: %[[OUT:.*]] = memref.alloc() {alignment = 64 : i64} : memref<200x300xbf16>
+// CHECK: memref.extract_aligned_pointer_as_index %[[A]]
+// CHECK: %[[AVIEW:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)> to memref<200x512xui8>
+// CHECK: %[[AU:.*]] = memref.cast %[[AVIEW]] : memref<200x512xui8> to memref<*xui8>
+// CHECK: nvgpu.tma.create.descriptor %[[AU]] box[%{{.*}}, %{{.*}}] : memref<*xui8> -> <tensor = memref<128x128xui8, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
+// CHECK: nvgpu.tma.create.descriptor %{{.*}} : memref<*xui8> -> <tensor = memref<128x128xui8
 // Persistent grid: min(2 x 3 tiles, 132) CTAs.
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16::@fp8q_scaled_matmul_1x128_128x128_bf16
 // CHECK-SAME: blocks in (%c6{{[_0-9]*}}, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c132160_i32

@@ -19,6 +19,12 @@
 //   FP8Q_MOCK_CUDA_CORRUPT   "flip": selftest_* kernels flip the lowest bit
 //                            of their first output code; "skip": they write
 //                            nothing (to test that checkers notice)
+//   FP8Q_MOCK_CUDA_GEMM_PARTIAL_BITS
+//                            if set to b (1..24), the GEMM keeps b
+//                            significant bits of each 128-K partial sum
+//                            (truncated toward zero): a stand-in for the
+//                            tensor cores' limited accumulation, to see how
+//                            a program's results respond to it
 // Like the real driver, the first successful cuInit registers an exit
 // handler after which the driver is shut down: calls from global destructors
 // (modules unloaded by MLIR host code) get CUDA_ERROR_DEINITIALIZED.
@@ -35,6 +41,11 @@
 //   the reference numerics. Their pointer parameters must lie in memory from
 //   cuMemAlloc, as on a GPU without pageable memory access (an H200 on x86):
 //   otherwise the launch fails with CUDA_ERROR_ILLEGAL_ADDRESS.
+//   fp8q_scaled_matmul_*: the GEMM kernel (gemm=wgmma), with the exact
+//   reference numerics (python/fp8q/reference.py scaled_matmul, not the
+//   tensor cores' limited accumulation), the same pointer rule, and its two
+//   tensor maps must be device memory holding (as this mock's
+//   cuTensorMapEncodeTiled writes them) the address of the A / B argument.
 //
 // The types are declared here (not taken from cuda.h) so that the mock
 // builds without CUDA; the launch structs' layout is asserted.
@@ -484,10 +495,155 @@ float loadSource(const void *base, int64_t index, char source) {
   }
 }
 
+/// Logs and returns CUDA_ERROR_ILLEGAL_ADDRESS unless every (pointer, bytes)
+/// of `pointers` is device memory.
+CUresult checkDevicePointers(
+    const std::string &name,
+    const std::vector<std::pair<const void *, int64_t>> &pointers) {
+  for (auto [p, bytes] : pointers) {
+    if (!isDevicePointer(p, static_cast<size_t>(bytes))) {
+      char text[160];
+      std::snprintf(text, sizeof(text), "%p (%lld bytes) is not device memory",
+                    p, static_cast<long long>(bytes));
+      logf("mock-cuda: illegal address in %s\n", name + ": " + text);
+      return CUDA_ERROR_ILLEGAL_ADDRESS;
+    }
+  }
+  return CUDA_SUCCESS;
+}
+
+/// f32 to bf16 bits, RN-even (NaN kept quiet).
+uint16_t floatToBf16(float f) {
+  uint32_t bits = floatToBits(f);
+  if ((bits & 0x7FFFFFFFu) > 0x7F800000u)
+    return static_cast<uint16_t>((bits >> 16) | 0x40);
+  bits += 0x7FFFu + ((bits >> 16) & 1);
+  return static_cast<uint16_t>(bits >> 16);
+}
+
+/// `x` with its significand truncated (toward zero) to `bits` bits.
+float truncateBits(float x, int bits) {
+  uint32_t mask = ~((1u << (24 - bits)) - 1u);
+  return std::isfinite(x) ? bitsToFloat(floatToBits(x) & mask) : x;
+}
+
+/// Runs `fp8q_scaled_matmul_1x128_<128x128|1x128>_<bf16|f32>[_acc][_g<G>]
+/// [_pi<P>][_m<BM>n<BN>s<S>c<C>]` (arguments a, a_map, sa, b, b_map, sb, [c],
+/// out, M, N, K) with python/fp8q/reference.py's scaled_matmul numerics: per
+/// G-K group the exact sum of the code products rounded once to f32, times
+/// f32(sa * sb), accumulated in f32 with separate roundings; then + C and
+/// the output rounding. CUDA_ERROR_NOT_FOUND if `name` is not such a kernel.
+CUresult runScaledMatmul(const std::string &name, void **params) {
+  std::string rest = name;
+  if (!consume(rest, "fp8q_scaled_matmul_1x128_"))
+    return CUDA_ERROR_NOT_FOUND;
+  bool rowScales;
+  if (consume(rest, "128x128_"))
+    rowScales = false;
+  else if (consume(rest, "1x128_"))
+    rowScales = true;
+  else
+    return CUDA_ERROR_NOT_FOUND;
+  bool bf16Out;
+  if (consume(rest, "bf16"))
+    bf16Out = true;
+  else if (consume(rest, "f32"))
+    bf16Out = false;
+  else
+    return CUDA_ERROR_NOT_FOUND;
+  bool accumulate = consume(rest, "_acc");
+  // `_g<G>`: scale groups of G K elements (default 128); the rest of the
+  // name (promotion interval, tiling) does not change the exact numerics.
+  int64_t group = kGroup;
+  if (consume(rest, "_g")) {
+    group = std::atoll(rest.c_str());
+    if (group <= 0 || group % kGroup != 0)
+      return CUDA_ERROR_NOT_FOUND;
+  }
+  int sizeIndex = accumulate ? 8 : 7;
+  auto m = param<int64_t>(params, sizeIndex);
+  auto n = param<int64_t>(params, sizeIndex + 1);
+  auto k = param<int64_t>(params, sizeIndex + 2);
+  int64_t groups = k / group;
+  int64_t outBytes = bf16Out ? 2 : 4;
+  const char *bits = std::getenv("FP8Q_MOCK_CUDA_GEMM_PARTIAL_BITS");
+  int partialBits = bits ? std::atoi(bits) : 24;
+  if (partialBits < 1 || partialBits > 24)
+    return CUDA_ERROR_INVALID_VALUE;
+  auto *a = param<const uint8_t *>(params, 0);
+  auto *sa = param<const float *>(params, 2);
+  auto *b = param<const uint8_t *>(params, 3);
+  auto *sb = param<const float *>(params, 5);
+  const void *c = accumulate ? param<const void *>(params, 6) : nullptr;
+  void *out = param<void *>(params, accumulate ? 7 : 6);
+  int64_t sbRows = rowScales ? n : (n + group - 1) / group;
+  std::vector<std::pair<const void *, int64_t>> pointers = {
+      {a, m * k},
+      {sa, m * groups * 4},
+      {b, n * k},
+      {sb, sbRows * groups * 4},
+      {out, m * n * outBytes}};
+  if (accumulate)
+    pointers.push_back({c, m * n * outBytes});
+  // The tensor maps: device copies of maps encoded on A and B themselves.
+  const std::pair<int, const void *> maps[] = {{1, a}, {4, b}};
+  for (auto [mapIndex, operand] : maps)
+    pointers.push_back({param<const void *>(params, mapIndex), 128});
+  if (CUresult result = checkDevicePointers(name, pointers))
+    return result;
+  for (auto [mapIndex, operand] : maps) {
+    const void *address;
+    std::memcpy(&address, param<const void *>(params, mapIndex),
+                sizeof(address));
+    if (address != operand) {
+      char text[160];
+      std::snprintf(text, sizeof(text),
+                    "the tensor map (argument %d) is encoded on %p, not on "
+                    "the operand %p",
+                    mapIndex, address, operand);
+      logf("mock-cuda: illegal address in %s\n", name + ": " + text);
+      return CUDA_ERROR_ILLEGAL_ADDRESS;
+    }
+  }
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      float acc = 0.0f;
+      for (int64_t g = 0; g < groups; ++g) {
+        // Every product is a multiple of 2^-18 below 2^18 in magnitude: the
+        // double sum of a group is exact.
+        double exact = 0.0;
+        for (int64_t kk = g * group; kk < (g + 1) * group; ++kk)
+          exact += static_cast<double>(decodeE4M3(a[i * k + kk])) *
+                   decodeE4M3(b[j * k + kk]);
+        float partial = truncateBits(static_cast<float>(exact), partialBits);
+        float scale = sa[i * groups + g] *
+                      sb[(rowScales ? j : j / group) * groups + g];
+        float term = partial * scale;
+        acc = acc + term;
+      }
+      int64_t index = i * n + j;
+      if (accumulate) {
+        float addend =
+            bf16Out ? bitsToFloat(static_cast<uint32_t>(
+                                      static_cast<const uint16_t *>(c)[index])
+                                  << 16)
+                    : static_cast<const float *>(c)[index];
+        acc = addend + acc;
+      }
+      if (bf16Out)
+        static_cast<uint16_t *>(out)[index] = floatToBf16(acc);
+      else
+        static_cast<float *>(out)[index] = acc;
+    }
+  return CUDA_SUCCESS;
+}
+
 /// Runs an fp8q kernel; CUDA_ERROR_NOT_FOUND if `name` is not one, and
 /// CUDA_ERROR_ILLEGAL_ADDRESS if a pointer is not device memory of the size
 /// the kernel accesses.
 CUresult runFp8qKernel(const std::string &name, void **params) {
+  if (name.rfind("fp8q_scaled_matmul_", 0) == 0)
+    return runScaledMatmul(name, params);
   Fp8qKernel kernel;
   if (!parseFp8qKernel(name, kernel))
     return CUDA_ERROR_NOT_FOUND;
@@ -530,15 +686,10 @@ CUresult runFp8qKernel(const std::string &name, void **params) {
   } else {
     outputs = {pointer(1, rows * cols), pointer(2, scalesOf(kernel.kind) * 4)};
   }
-  for (auto [p, bytes] : pointers) {
-    if (!isDevicePointer(p, static_cast<size_t>(bytes))) {
-      char text[160];
-      std::snprintf(text, sizeof(text), "%p (%lld bytes) is not device memory",
-                    p, static_cast<long long>(bytes));
-      logf("mock-cuda: illegal address in %s\n", name + ": " + text);
-      return CUDA_ERROR_ILLEGAL_ADDRESS;
-    }
-  }
+  std::vector<std::pair<const void *, int64_t>> checked(pointers.begin(),
+                                                        pointers.end());
+  if (CUresult result = checkDevicePointers(name, checked))
+    return result;
 
   auto value = [&](int64_t r, int64_t c) {
     return loadSource(src, r * cols + c, kernel.source);

@@ -2,10 +2,12 @@
 //
 // Part of the fp8q project.
 //
-// The GPU lowering of the fp8q quantization ops: each fp8q.quantize /
-// fp8q.tile_transpose on tensors becomes a gpu.launch_func of a kernel built
-// in a gpu.module (the kernels themselves are in Hopper/QuantizeKernels.h),
-// with bufferization.to_buffer / to_tensor at the boundary. By default the
+// The GPU lowering of the fp8q quantization ops and (gemm=wgmma) the scaled
+// GEMM: each fp8q.quantize / fp8q.tile_transpose / fp8q.scaled_matmul on
+// tensors becomes a gpu.launch_func of a kernel built in a gpu.module (the
+// kernels themselves are in Hopper/QuantizeKernels.h and
+// Hopper/ScaledMatmulKernel.h), with bufferization.to_buffer / to_tensor at
+// the boundary. By default the
 // tensors stay in host memory and each launch moves its operands through
 // device buffers (gpu.alloc, gpu.memcpy, gpu.dealloc on one stream). The
 // patterns and the support check are public so other compilers can reuse
@@ -73,7 +75,8 @@ std::optional<std::string> getUnsupportedChipReason(StringRef chip);
 /// forbid). `chip` must be supported.
 Attribute getFp8qNVVMTarget(MLIRContext *context, StringRef chip);
 
-/// Adds the lowering patterns: one per op (quantize, tile_transpose) plus the
+/// Adds the lowering patterns: one per op (quantize, tile_transpose,
+/// scaled_matmul when `options.gemmWgmma`) plus the
 /// fusion of a 1x128 and a transposed 128x1 quantize of the same source into
 /// one launch (higher benefit). Patterns fail to match, with a reason, on ops
 /// that getFp8qToGPUUnsupportedReason rejects. They expect to run inside a

@@ -3,11 +3,12 @@
 // Part of the fp8q project.
 //
 // Host side of the GPU lowering: one pattern per op (quantize,
-// tile_transpose) and one for the fused row/column quantize, each turning the
-// op into host buffers, device buffers with the copies in and out (memory
-// model `copy`), raw pointers and sizes, a gpu.launch_func of the matching
-// Hopper kernel (built on first use, Hopper/QuantizeKernels.cpp) and
-// bufferization.to_tensor of the results.
+// tile_transpose, scaled_matmul with gemm=wgmma) and one for the fused
+// row/column quantize, each turning the op into host buffers, device buffers
+// with the copies in and out (memory model `copy`), raw pointers, tensor
+// maps (the GEMM) and sizes, a gpu.launch_func of the matching Hopper kernel
+// (built on first use, Hopper/QuantizeKernels.cpp and
+// Hopper/ScaledMatmulKernel.cpp) and bufferization.to_tensor of the results.
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,8 +64,8 @@ constexpr SupportedChip kSupportedChips[] = {{"sm_90", "+ptx80"},
 /// LLVM optimization level of the kernels.
 constexpr int kKernelOptLevel = 3;
 /// Alignment of the host result buffers: at least the 16 bytes of the vector
-/// stores (memory model `unified` hands them to the kernels; device buffers
-/// are 256-byte aligned by cuMemAlloc).
+/// stores and of the GEMM's tensor maps (memory model `unified` hands them
+/// to the kernels; device buffers are 256-byte aligned by cuMemAlloc).
 constexpr int64_t kResultAlignment = 64;
 
 //===----------------------------------------------------------------------===//
@@ -156,6 +157,62 @@ QuantizeOp findFusionPartner(QuantizeOp op) {
 }
 
 //===----------------------------------------------------------------------===//
+// Tensor maps
+//===----------------------------------------------------------------------===//
+
+/// The byte type of the tensor maps: `ui8`.
+/// NOTE: convert-nvgpu-to-nvvm in MLIR 22 maps ui8 to
+/// CU_TENSOR_MAP_DATA_TYPE_UINT8 but has no case for signless i8 (nor f8):
+/// those reach an llvm_unreachable, which in release builds encodes the map
+/// as bf16 (2-byte elements).
+Type getTensorMapByteType(MLIRContext *context) {
+  return IntegerType::get(context, 8, IntegerType::Unsigned);
+}
+
+/// An unranked `memref<*xui8>` viewing the dense row-major [rows, cols]
+/// E4M3 array at `pointer` (the host-side operand of
+/// nvgpu.tma.create.descriptor). Built as an LLVM memref descriptor cast
+/// to a memref: no memref or tensor op reinterprets f8 as bytes in MLIR 22
+/// (tensor.bitcast does not bufferize).
+Value buildByteView(RewriterBase &rewriter, Location loc, Value pointer,
+                    OpFoldResult rows, OpFoldResult cols) {
+  MLIRContext *context = rewriter.getContext();
+  Type i64 = rewriter.getI64Type();
+  auto ptrType = LLVM::LLVMPointerType::get(context);
+  auto arrayType = LLVM::LLVMArrayType::get(i64, 2);
+  auto descType = LLVM::LLVMStructType::getLiteral(
+      context, {ptrType, ptrType, i64, arrayType, arrayType});
+  auto toI64 = [&](OpFoldResult value) -> Value {
+    if (std::optional<int64_t> constant = getConstantIntValue(value))
+      return LLVM::ConstantOp::create(rewriter, loc, i64, *constant);
+    return arith::IndexCastUIOp::create(rewriter, loc, i64,
+                                        cast<Value>(value));
+  };
+  Value desc = LLVM::UndefOp::create(rewriter, loc, descType);
+  auto insert = [&](Value value, ArrayRef<int64_t> position) {
+    desc = LLVM::InsertValueOp::create(rewriter, loc, desc, value, position);
+  };
+  insert(pointer, {0});
+  insert(pointer, {1});
+  insert(LLVM::ConstantOp::create(rewriter, loc, i64, 0), {2});
+  insert(toI64(rows), {3, 0});
+  insert(toI64(cols), {3, 1});
+  insert(toI64(cols), {4, 0});
+  insert(LLVM::ConstantOp::create(rewriter, loc, i64, 1), {4, 1});
+  SmallVector<int64_t, 2> shape;
+  for (OpFoldResult extent : {rows, cols})
+    shape.push_back(getConstantIntValue(extent).value_or(ShapedType::kDynamic));
+  Type byteType = getTensorMapByteType(context);
+  auto memrefType = MemRefType::get(shape, byteType);
+  Value memref =
+      UnrealizedConversionCastOp::create(rewriter, loc, memrefType, desc)
+          .getResult(0);
+  return memref::CastOp::create(
+      rewriter, loc, UnrankedMemRefType::get(byteType, 0),
+      memref);
+}
+
+//===----------------------------------------------------------------------===//
 // LaunchEmitter
 //===----------------------------------------------------------------------===//
 
@@ -171,7 +228,8 @@ QuantizeOp findFusionPartner(QuantizeOp op) {
 ///   %t = gpu.wait async                         stream
 ///   gpu.alloc + gpu.memcpy (device <- host)     each input
 ///   gpu.alloc                                   each output
-///   gpu.launch_func async                       kernel(device pointers, M, K)
+///   [nvgpu.tma.create.descriptor]               GEMM: on the device A and B
+///   gpu.launch_func async                       kernel(device pointers, sizes)
 ///   gpu.memcpy (host <- device)                 each output
 ///   gpu.dealloc                                 each device buffer
 ///   gpu.wait [%t]                               host waits, stream destroyed
@@ -184,7 +242,8 @@ public:
 
   /// Step 1: the source buffer and its extents M, K.
   void setSource(Value tensor);
-  /// Step 1b: another input (tile_transpose's scales) as a buffer.
+  /// Step 1b: another input (tile_transpose's scales, the GEMM's operands)
+  /// as a buffer.
   Value addInput(Value tensor);
   /// Step 2: a host result buffer of `type`, whose extents are the given
   /// expressions of M and K.
@@ -197,14 +256,13 @@ public:
   /// order), skipping empty sources and asserting the size requirements
   /// that are not static.
   void launch(const QuantKernelConfig &config, ArrayRef<Value> outputs);
-  /// Step 3 (GEMM, memory model `unified` only): launches the
-  /// scaled_matmul kernel `config` with the pointer and tensor-map arguments
-  /// `args` and (M, N, K); grid min(cdiv(M, BM) * cdiv(N, BN), ctas),
-  /// skipped when M or N is zero.
-  void launchGemm(const hopper::GemmKernelConfig &config,
-                  ArrayRef<Value> args, OpFoldResult sizeN);
-  /// The host buffer of the source (set by setSource).
-  Value getSourceBuffer() const { return inputs.front(); }
+  /// Step 3 (GEMM): launches the scaled_matmul kernel `config` on the
+  /// inputs (a, sa, b, sb, [c], in the order of setSource and addInput) and
+  /// the host result buffer `out`, with the tensor maps of A and B encoded
+  /// on the buffers the kernel reads, and (M, N, K); grid min(cdiv(M, BM) * cdiv(N, BN),
+  /// ctas), skipped when M or N is zero.
+  void launchGemm(const hopper::GemmKernelConfig &config, Value out,
+                  OpFoldResult sizeN);
   /// `memref` as a raw `!llvm.ptr` kernel argument.
   Value getPointer(Value memref);
   /// Step 4: the tensor of a result buffer.
@@ -221,10 +279,22 @@ private:
   Value emitLaunchFunc(gpu::GPUFuncOp kernel, const QuantKernelConfig &config,
                        Value gridX, Value gridY, ArrayRef<Value> pointers,
                        Value dependency);
-  /// Memory model `copy`: device buffers, copies, launch, copies back,
-  /// frees, wait.
-  void emitCopyingLaunch(gpu::GPUFuncOp kernel, const QuantKernelConfig &config,
-                         Value gridX, Value gridY, ArrayRef<Value> outputs);
+  /// Emits the launch on `buffers` (the inputs, then the outputs, as the
+  /// kernel reads and writes them), asynchronous after `dependency` if there
+  /// is one; returns the launch's token (null when synchronous).
+  using LaunchBuilder =
+      function_ref<Value(ArrayRef<Value> buffers, Value dependency)>;
+  /// The launch on the inputs and `outputs` in the memory model of the
+  /// options: the host buffers themselves (`unified`) or device copies
+  /// (`copy`, emitCopyingLaunch).
+  void emitLaunch(ArrayRef<Value> outputs, LaunchBuilder build);
+  /// Memory model `copy`: device buffers, copies, `build` on the device
+  /// buffers, copies back, frees, wait.
+  void emitCopyingLaunch(ArrayRef<Value> outputs, LaunchBuilder build);
+  /// The tensor map of the dense row-major [rows, K] E4M3 array at
+  /// `pointer` (an `!llvm.ptr`) with a [boxRows, kGemmBlockK] box, as a
+  /// `!llvm.ptr` kernel argument.
+  Value createTensorMap(Value pointer, OpFoldResult rows, int64_t boxRows);
   /// A device buffer shaped like the host buffer `like`, allocated on the
   /// stream after `token` (updated).
   Value allocateOnDevice(Value like, Value &token);
@@ -234,7 +304,7 @@ private:
   Operation *anchor;
   const Fp8qToGPUOptions &options;
   /// Host buffers of the inputs: the source first.
-  SmallVector<Value, 2> inputs;
+  SmallVector<Value, 5> inputs;
   OpFoldResult sizeM, sizeK;
   int64_t sourceBytes = 0;
 };
@@ -297,6 +367,30 @@ Value LaunchEmitter::getPointer(Value memref) {
   return LLVM::IntToPtrOp::create(
       rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext()),
       integer);
+}
+
+/// The map is built from a ui8 view (buildByteView, getTensorMapByteType),
+/// which the kernel reads as E4M3 bytes.
+Value LaunchEmitter::createTensorMap(Value pointer, OpFoldResult rows,
+                                     int64_t boxRows) {
+  MLIRContext *context = rewriter.getContext();
+  Value unranked = buildByteView(rewriter, loc, pointer, rows, sizeK);
+  auto sharedTile = MemRefType::get(
+      {boxRows, kGemmBlockK}, getTensorMapByteType(context), AffineMap(),
+      gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup));
+  auto descType = nvgpu::TensorMapDescriptorType::get(
+      context, sharedTile, nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
+      nvgpu::TensorMapL2PromoKind::L2PROMO_NONE,
+      nvgpu::TensorMapOOBKind::OOB_ZERO,
+      nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
+  Value desc = nvgpu::TmaCreateDescriptorOp::create(
+      rewriter, loc, descType, unranked,
+      ValueRange{arith::ConstantIndexOp::create(rewriter, loc, boxRows),
+                 arith::ConstantIndexOp::create(rewriter, loc, kGemmBlockK)});
+  // The lowered descriptor is the device address of the 128-byte map.
+  return UnrealizedConversionCastOp::create(
+             rewriter, loc, LLVM::LLVMPointerType::get(context), desc)
+      .getResult(0);
 }
 
 Value LaunchEmitter::toTensor(Value memref, Type type) {
@@ -405,16 +499,14 @@ Value LaunchEmitter::allocateOnDevice(Value like, Value &token) {
   return alloc.getMemref();
 }
 
-void LaunchEmitter::emitCopyingLaunch(gpu::GPUFuncOp kernel,
-                                      const QuantKernelConfig &config,
-                                      Value gridX, Value gridY,
-                                      ArrayRef<Value> outputs) {
+void LaunchEmitter::emitCopyingLaunch(ArrayRef<Value> outputs,
+                                      LaunchBuilder build) {
   Type tokenType = gpu::AsyncTokenType::get(rewriter.getContext());
   // One stream, created by the first gpu.wait; every step depends on the
   // previous one, so they run in order on it.
   Value token = gpu::WaitOp::create(rewriter, loc, tokenType, ValueRange{})
                     .getAsyncToken();
-  SmallVector<Value, 5> deviceBuffers;
+  SmallVector<Value, 7> deviceBuffers;
   for (Value input : inputs) {
     Value device = allocateOnDevice(input, token);
     token = gpu::MemcpyOp::create(rewriter, loc, tokenType, ValueRange{token},
@@ -425,10 +517,7 @@ void LaunchEmitter::emitCopyingLaunch(gpu::GPUFuncOp kernel,
   for (Value output : outputs)
     deviceBuffers.push_back(allocateOnDevice(output, token));
 
-  SmallVector<Value, 5> pointers;
-  for (Value device : deviceBuffers)
-    pointers.push_back(getPointer(device));
-  token = emitLaunchFunc(kernel, config, gridX, gridY, pointers, token);
+  token = build(deviceBuffers, token);
 
   for (auto [output, device] :
        llvm::zip(outputs, ArrayRef(deviceBuffers).drop_front(inputs.size())))
@@ -445,6 +534,20 @@ void LaunchEmitter::emitCopyingLaunch(gpu::GPUFuncOp kernel,
   // The host waits for the stream (and destroys it): the results are in the
   // host buffers from here on.
   gpu::WaitOp::create(rewriter, loc, Type(), ValueRange{token});
+}
+
+void LaunchEmitter::emitLaunch(ArrayRef<Value> outputs, LaunchBuilder build) {
+  switch (options.memoryModel) {
+  case Fp8qToGPUMemoryModel::Copy:
+    emitCopyingLaunch(outputs, build);
+    return;
+  case Fp8qToGPUMemoryModel::Unified: {
+    SmallVector<Value, 7> buffers(inputs.begin(), inputs.end());
+    llvm::append_range(buffers, outputs);
+    build(buffers, /*dependency=*/Value());
+    return;
+  }
+  }
 }
 
 void LaunchEmitter::launch(const QuantKernelConfig &config,
@@ -487,23 +590,16 @@ void LaunchEmitter::launch(const QuantKernelConfig &config,
                                   /*withElseRegion=*/false);
     rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
   }
-  switch (options.memoryModel) {
-  case Fp8qToGPUMemoryModel::Copy:
-    emitCopyingLaunch(kernel, config, gridX, gridY, outputs);
-    return;
-  case Fp8qToGPUMemoryModel::Unified: {
+  emitLaunch(outputs, [&](ArrayRef<Value> buffers, Value dependency) {
     SmallVector<Value, 5> pointers;
-    for (Value buffer : llvm::concat<const Value>(inputs, outputs))
+    for (Value buffer : buffers)
       pointers.push_back(getPointer(buffer));
-    emitLaunchFunc(kernel, config, gridX, gridY, pointers,
-                   /*dependency=*/Value());
-    return;
-  }
-  }
+    return emitLaunchFunc(kernel, config, gridX, gridY, pointers, dependency);
+  });
 }
 
-void LaunchEmitter::launchGemm(const GemmKernelConfig &config,
-                               ArrayRef<Value> args, OpFoldResult sizeN) {
+void LaunchEmitter::launchGemm(const GemmKernelConfig &config, Value out,
+                               OpFoldResult sizeN) {
   std::optional<int64_t> staticM = getConstantIntValue(sizeM);
   std::optional<int64_t> staticN = getConstantIntValue(sizeN);
   if ((staticM && *staticM == 0) || (staticN && *staticN == 0))
@@ -518,6 +614,7 @@ void LaunchEmitter::launchGemm(const GemmKernelConfig &config,
                                                  config, options.target);
   }
   auto kernel = kernelModule.lookupSymbol<gpu::GPUFuncOp>(name);
+  LLVM_DEBUG(llvm::dbgs() << "launching " << name << " at " << loc << "\n");
   // Persistent grid: min(tiles, ctas) CTAs loop over the result tiles.
   Value tiles = rewriter.createOrFold<arith::MulIOp>(
       loc, toIndex(ceilDiv(sizeM, config.tile.blockM)),
@@ -525,10 +622,6 @@ void LaunchEmitter::launchGemm(const GemmKernelConfig &config,
   Value gridX = rewriter.createOrFold<arith::MinUIOp>(
       loc, tiles,
       arith::ConstantIndexOp::create(rewriter, loc, config.tile.ctas));
-  SmallVector<Value> operands(args);
-  operands.push_back(toI64(sizeM));
-  operands.push_back(toI64(sizeN));
-  operands.push_back(toI64(sizeK));
   OpBuilder::InsertionGuard guard(rewriter);
   if (!staticM || !staticN) {
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
@@ -541,14 +634,41 @@ void LaunchEmitter::launchGemm(const GemmKernelConfig &config,
         /*withElseRegion=*/false);
     rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
   }
-  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-  Value threads =
-      arith::ConstantIndexOp::create(rewriter, loc, config.getThreads());
-  Value sharedBytes = arith::ConstantIntOp::create(
-      rewriter, loc, config.getDynamicSharedMemoryBytes(), 32);
-  gpu::LaunchFuncOp::create(
-      rewriter, loc, kernel, gpu::KernelDim3{gridX, one, one},
-      gpu::KernelDim3{threads, one, one}, sharedBytes, operands);
+  emitLaunch(out, [&](ArrayRef<Value> buffers, Value dependency) {
+    // NOTE: a tensor map holds the global address of its tensor, so it is
+    // encoded on the buffers the kernel reads: the device copies with
+    // memory model `copy`.
+    Value a = getPointer(buffers[0]), b = getPointer(buffers[2]);
+    // Arguments in the order of the kernel ABI (docs/GPU.md): a, a_map, sa,
+    // b, b_map, sb, [c], out, then M, N, K.
+    SmallVector<Value, 11> args{a,
+                                createTensorMap(a, sizeM, config.tile.blockM),
+                                getPointer(buffers[1]),
+                                b,
+                                createTensorMap(b, sizeN, config.tile.blockN),
+                                getPointer(buffers[3])};
+    for (Value buffer : buffers.drop_front(4))
+      args.push_back(getPointer(buffer)); // [c], out
+    args.push_back(toI64(sizeM));
+    args.push_back(toI64(sizeN));
+    args.push_back(toI64(sizeK));
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Value threads =
+        arith::ConstantIndexOp::create(rewriter, loc, config.getThreads());
+    Value sharedBytes = arith::ConstantIntOp::create(
+        rewriter, loc, config.getDynamicSharedMemoryBytes(), 32);
+    Type tokenType;
+    SmallVector<Value, 1> dependencies;
+    if (dependency) {
+      tokenType = gpu::AsyncTokenType::get(rewriter.getContext());
+      dependencies.push_back(dependency);
+    }
+    return gpu::LaunchFuncOp::create(rewriter, loc, kernel,
+                                     gpu::KernelDim3{gridX, one, one},
+                                     gpu::KernelDim3{threads, one, one},
+                                     sharedBytes, args, tokenType, dependencies)
+        .getAsyncToken();
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -681,54 +801,9 @@ struct TileTransposeOpLowering : OpRewritePattern<TileTransposeOp> {
   Fp8qToGPUOptions options;
 };
 
-/// An unranked `memref<*xi8>` viewing the dense row-major [rows, cols]
-/// E4M3 array at `pointer` (the host-side operand of
-/// nvgpu.tma.create.descriptor). Built as an LLVM memref descriptor cast
-/// to a memref: no memref or tensor op reinterprets f8 as i8 in MLIR 22
-/// (tensor.bitcast does not bufferize).
-Value buildByteView(RewriterBase &rewriter, Location loc, Value pointer,
-                    OpFoldResult rows, OpFoldResult cols) {
-  MLIRContext *context = rewriter.getContext();
-  Type i64 = rewriter.getI64Type();
-  auto ptrType = LLVM::LLVMPointerType::get(context);
-  auto arrayType = LLVM::LLVMArrayType::get(i64, 2);
-  auto descType = LLVM::LLVMStructType::getLiteral(
-      context, {ptrType, ptrType, i64, arrayType, arrayType});
-  auto toI64 = [&](OpFoldResult value) -> Value {
-    if (std::optional<int64_t> constant = getConstantIntValue(value))
-      return LLVM::ConstantOp::create(rewriter, loc, i64, *constant);
-    return arith::IndexCastUIOp::create(rewriter, loc, i64,
-                                        cast<Value>(value));
-  };
-  Value desc = LLVM::UndefOp::create(rewriter, loc, descType);
-  auto insert = [&](Value value, ArrayRef<int64_t> position) {
-    desc = LLVM::InsertValueOp::create(rewriter, loc, desc, value, position);
-  };
-  insert(pointer, {0});
-  insert(pointer, {1});
-  insert(LLVM::ConstantOp::create(rewriter, loc, i64, 0), {2});
-  insert(toI64(rows), {3, 0});
-  insert(toI64(cols), {3, 1});
-  insert(toI64(cols), {4, 0});
-  insert(LLVM::ConstantOp::create(rewriter, loc, i64, 1), {4, 1});
-  SmallVector<int64_t, 2> shape;
-  for (OpFoldResult extent : {rows, cols})
-    shape.push_back(getConstantIntValue(extent).value_or(ShapedType::kDynamic));
-  auto memrefType = MemRefType::get(shape, rewriter.getIntegerType(8));
-  Value memref =
-      UnrealizedConversionCastOp::create(rewriter, loc, memrefType, desc)
-          .getResult(0);
-  return memref::CastOp::create(
-      rewriter, loc, UnrankedMemRefType::get(rewriter.getIntegerType(8), 0),
-      memref);
-}
-
 /// fp8q.scaled_matmul -> one launch of the Hopper GEMM kernel (gemm=wgmma).
 /// A and B also go to the kernel as TMA descriptors, encoded on the host
-/// from an i8 view of the codes.
-/// NOTE: nvgpu.tma.create.descriptor has no f8 element case in MLIR 22
-/// (it would encode another type): the maps are built from i8 views
-/// (buildByteView), which the kernel reads as E4M3 bytes.
+/// from i8 views of the buffers the kernel reads (LaunchEmitter::launchGemm).
 struct ScaledMatmulOpLowering : OpRewritePattern<ScaledMatmulOp> {
   ScaledMatmulOpLowering(MLIRContext *context,
                          const Fp8qToGPUOptions &options)
@@ -743,7 +818,11 @@ struct ScaledMatmulOpLowering : OpRewritePattern<ScaledMatmulOp> {
     GemmKernelConfig config = getGemmKernelConfig(op, options);
     LaunchEmitter emitter(rewriter, loc, op, options);
     emitter.setSource(op.getA());
-    OpFoldResult m = emitter.getM(), k = emitter.getK();
+    emitter.addInput(op.getAScale());
+    emitter.addInput(op.getB());
+    emitter.addInput(op.getBScale());
+    if (config.accumulate)
+      emitter.addInput(op.getInit());
     auto bType = cast<RankedTensorType>(op.getB().getType());
     OpFoldResult n =
         bType.isDynamicDim(0)
@@ -751,51 +830,9 @@ struct ScaledMatmulOpLowering : OpRewritePattern<ScaledMatmulOp> {
                   tensor::DimOp::create(rewriter, loc, op.getB(), 0)
                       .getResult())
             : OpFoldResult(rewriter.getIndexAttr(bType.getDimSize(0)));
-    auto buffer = [&](Value tensor) {
-      auto type = cast<RankedTensorType>(tensor.getType());
-      return bufferization::ToBufferOp::create(
-          rewriter, loc,
-          MemRefType::get(type.getShape(), type.getElementType()), tensor,
-          /*read_only=*/true);
-    };
-    auto tensorMap = [&](Value pointer, OpFoldResult rows,
-                         int64_t boxRows) -> Value {
-      Value unranked = buildByteView(rewriter, loc, pointer, rows, k);
-      auto sharedTile = MemRefType::get(
-          {boxRows, kGemmBlockK}, rewriter.getIntegerType(8), AffineMap(),
-          gpu::AddressSpaceAttr::get(rewriter.getContext(),
-                                     gpu::AddressSpace::Workgroup));
-      auto descType = nvgpu::TensorMapDescriptorType::get(
-          rewriter.getContext(), sharedTile, nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
-          nvgpu::TensorMapL2PromoKind::L2PROMO_NONE,
-          nvgpu::TensorMapOOBKind::OOB_ZERO,
-          nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
-      Value desc = nvgpu::TmaCreateDescriptorOp::create(
-          rewriter, loc, descType, unranked,
-          ValueRange{arith::ConstantIndexOp::create(rewriter, loc, boxRows),
-                     arith::ConstantIndexOp::create(rewriter, loc,
-                                                    kGemmBlockK)});
-      // The lowered descriptor is the device address of the 128-byte map.
-      return UnrealizedConversionCastOp::create(
-                 rewriter, loc,
-                 LLVM::LLVMPointerType::get(rewriter.getContext()), desc)
-          .getResult(0);
-    };
-    SmallVector<Value> args;
-    Value aPointer = emitter.getPointer(emitter.getSourceBuffer());
-    Value bPointer = emitter.getPointer(buffer(op.getB()));
-    args.push_back(aPointer);
-    args.push_back(tensorMap(aPointer, m, config.tile.blockM));
-    args.push_back(emitter.getPointer(buffer(op.getAScale())));
-    args.push_back(bPointer);
-    args.push_back(tensorMap(bPointer, n, config.tile.blockN));
-    args.push_back(emitter.getPointer(buffer(op.getBScale())));
-    if (config.accumulate)
-      args.push_back(emitter.getPointer(buffer(op.getInit())));
     auto outType = cast<RankedTensorType>(op.getInit().getType());
-    Value out = emitter.allocate(outType, {m, n});
-    args.push_back(emitter.getPointer(out));
-    emitter.launchGemm(config, args, n);
+    Value out = emitter.allocate(outType, {emitter.getM(), n});
+    emitter.launchGemm(config, out, n);
     rewriter.replaceOp(op, emitter.toTensor(out, outType));
     return success();
   }
@@ -900,14 +937,6 @@ fp8q::getFp8qToGPUUnsupportedReason(Operation *op,
   if (auto matmul = dyn_cast<ScaledMatmulOp>(op)) {
     if (!options.gemmWgmma)
       return std::string("left to the host (gemm=host)");
-    // NOTE: the GEMM's tensor maps are encoded on the buffers the kernel
-    // reads, so the kernel needs device-accessible operands; the copying
-    // launch of the quantize kernels is not implemented for it yet.
-    if (options.memoryModel != Fp8qToGPUMemoryModel::Unified)
-      return std::string(
-          "gemm=wgmma needs memory-model=unified (device-accessible "
-          "buffers); with host memory, run the exported kernel through "
-          "python/fp8q/runtime.py or use gemm=host");
     return getScaledMatmulUnsupportedReason(matmul, options);
   }
   if (auto quantize = dyn_cast<QuantizeOp>(op)) {
