@@ -1,13 +1,19 @@
 // REQUIRES: ptxas
-// The wgmma GEMM variants assemble for sm_90a (ptxas -v): registers and
-// local memory. Measured with CUDA 13.0: 153 (bf16), 153 (f32 acc),
-// 167 (promotion every 64) and 166 (Wgrad, 1x128 B, f32) registers of the
-// 168 that 384 threads allow.
+// The wgmma GEMM variants assemble for sm_90a (ptxas -v): no local memory,
+// and exactly the 168 registers per thread that 384 threads allow, the
+// count the kernel is launched with and that setmaxnreg redistributes
+// (128 x 40 + 256 x 232): a kernel launched with fewer would hang in
+// setmaxnreg.inc. BLOCK_N = 64 (below) needs fewer registers by itself;
+// .maxnreg pins the count there too.
 //
 // RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified format=isa export-dir=%t" -o /dev/null
 // RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s
+// RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified format=isa gemm-block-n=64 gemm-stages=6 export-dir=%t" -o /dev/null
+// RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --check-prefix=N64
 
-// CHECK: fp8q_scaled_matmul_1x128_128x128_bf16: {{[0-9]+}} registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
-// CHECK: fp8q_scaled_matmul_1x128_128x128_bf16_pi64: {{[0-9]+}} registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
-// CHECK: fp8q_scaled_matmul_1x128_128x128_f32_acc: {{[0-9]+}} registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
-// CHECK: fp8q_scaled_matmul_1x128_1x128_f32: {{[0-9]+}} registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// CHECK: fp8q_scaled_matmul_1x128_128x128_bf16: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// CHECK: fp8q_scaled_matmul_1x128_128x128_bf16_pi64: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// CHECK: fp8q_scaled_matmul_1x128_128x128_f32_acc: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// CHECK: fp8q_scaled_matmul_1x128_1x128_f32: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+
+// N64: fp8q_scaled_matmul_1x128_128x128_bf16_m128n64s6c132: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads

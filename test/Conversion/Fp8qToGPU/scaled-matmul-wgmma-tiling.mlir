@@ -23,6 +23,7 @@ func.func @gemm(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<200x4xf32>, %b: tensor
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_m64n64s6c2::@fp8q_scaled_matmul_1x128_128x128_bf16_m64n64s6c2
 // CHECK-SAME: blocks in (%c2{{[_0-9]*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c99424_i32
 // CHECK: gpu.func @fp8q_scaled_matmul_1x128_128x128_bf16_m64n64s6c2(
+// CHECK-NOT: nvvm.maxnreg
 // CHECK-NOT: nvvm.setmaxregister
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 32>
 

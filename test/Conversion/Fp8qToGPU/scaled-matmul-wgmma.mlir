@@ -39,7 +39,7 @@
 // CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_bf16
 // CHECK: llvm.mlir.global external @fp8q_gemm_smem() {addr_space = 3 : i32, alignment = 1024 : i64}
 // CHECK: gpu.func @fp8q_scaled_matmul_1x128_128x128_bf16(
-// CHECK-SAME: known_block_size = array<i32: 384, 1, 1>
+// CHECK-SAME: known_block_size = array<i32: 384, 1, 1>, nvvm.maxnreg = 168 : i32
 // Barriers: 4 stages x (full: 1 arrival, empty: 256 consumer threads).
 // CHECK-COUNT-4: nvvm.mbarrier.init %{{.*}}, %c{{1|256}}_i32
 // CHECK: nvvm.fence.mbarrier.init

@@ -1001,6 +1001,15 @@ gpu::GPUModuleOp hopper::buildScaledMatmulKernelModule(
   auto func = gpu::GPUFuncOp::create(builder, loc, name,
                                      builder.getFunctionType(argTypes, {}));
   setKernelSignatureAttrs(func, interface);
+  // NOTE: setmaxnreg.inc waits until the CTA's pool holds the registers it
+  // asks for, and the pool is what the CTA was launched with: pinning the
+  // launch count (.maxnreg; ptxas then allocates exactly it for a kernel
+  // with setmaxnreg) keeps producer + consumers within it. Without the pin
+  // ptxas may launch with fewer (122 for BLOCK_N = 64) and the consumers'
+  // increase would never complete.
+  if (config.reallocatesRegisters())
+    func->setAttr(NVVM::NVVMDialect::getMaxnregAttrName(),
+                  builder.getI32IntegerAttr(config.getLaunchRegisters()));
   OpBuilder bodyBuilder = OpBuilder::atBlockBegin(&func.getBody().front());
   ScaledMatmulKernelEmitter(bodyBuilder, loc, config, func).emit();
   return module;
