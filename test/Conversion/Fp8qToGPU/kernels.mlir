@@ -103,8 +103,13 @@ func.func @block(%x: tensor<?x?xf32>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?x?
 // CHECK-SAME:        known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 4 : i32
 // CHECK:           %[[EPS:.*]] = arith.constant 9.99999974E-5 : f32
 // CHECK:           gpu.block_id x
+// The raster: pairs of column tiles walked down the rows from 128 row tiles on.
+// CHECK:           %[[GROUPED:.*]] = arith.cmpi uge, %{{.*}}, %c128_i64 : i64
+// CHECK:           arith.select %[[GROUPED]], %{{.*}}, %{{.*}} : i64
+// CHECK:           arith.select %[[GROUPED]], %{{.*}}, %{{.*}} : i64
 // CHECK:           scf.for
-// CHECK:             gpu.barrier
+// One tile per CTA: no barrier before the copy.
+// CHECK-NOT:         gpu.barrier
 // 8 chunks of 16 bytes per thread (a 32 KiB tile):
 // CHECK-COUNT-8:     nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache =  cg, %{{.*}} : !llvm.ptr<3>, !llvm.ptr<1>, i32
 // CHECK:             nvvm.cp.async.commit.group

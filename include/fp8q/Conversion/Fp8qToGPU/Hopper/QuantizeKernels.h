@@ -123,6 +123,15 @@ struct TileSchedule {
   /// Resident CTAs per SM the register budget is set for
   /// (`.minnctapersm`); 0 leaves it to ptxas.
   int64_t ctasPerSm = 0;
+  /// Staged kernels: the CTA raster (docs/GPU.md, "CTA raster"). 0:
+  /// consecutive CTAs take consecutive column tiles of the same rows (whole
+  /// source rows). G > 0: the column tiles are walked in groups of G;
+  /// consecutive CTAs take the G column tiles of one row chunk, then those
+  /// of the next row chunk, so the CTAs that run together write long runs
+  /// of the transposed output's rows. Only for sources with at least
+  /// `columnGroupMinRowTiles` row tiles (fewer: raster 0).
+  int64_t columnGroup = 0;
+  int64_t columnGroupMinRowTiles = 0;
 };
 
 /// Returns the schedule of `config`'s kernel.
