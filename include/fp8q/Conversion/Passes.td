@@ -110,12 +110,13 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
     `1x128` and `128x128` kernels (2-D grid; the kernels with a transposed
     output have a 1-D grid and no such bound). Shapes may be dynamic: the
     checks that need sizes are then emitted as `cf.assert`.
-    With `gemm=wgmma`, `fp8q.scaled_matmul` (1x128 x 128x128 or 1x128 x
-    1x128 scales, group 128, static K % 128 == 0, promotion_interval
-    32/64/128) becomes a launch of the Hopper GEMM kernel
-    (Hopper/ScaledMatmulKernel.h) in either memory model, with the TMA
+    With `gemm=wgmma`, `fp8q.scaled_matmul` (1xG x GxG or 1xG x 1xG scales,
+    G a multiple of 128 (default 128), static K % 128 == 0,
+    promotion_interval 32, 64 or a multiple of 128 dividing G) becomes a
+    launch of the persistent Hopper GEMM kernel (Hopper/ScaledMatmulKernel.h;
+    tiling from the `gemm-*` options) in either memory model, with the TMA
     descriptors of A and B created on the host (`nvgpu.tma.create.descriptor`
-    of an i8 view) on the buffers the kernel reads: the device buffers with
+    of a ui8 view) on the buffers the kernel reads: the device buffers with
     `memory-model=copy` (a, sa, b, sb and, with `accumulate`, c copied in;
     the result copied back). A scaled_matmul outside that envelope is an
     error, like an unsupported quantize (`gemm=host` keeps every GEMM on the
