@@ -59,26 +59,43 @@
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %arg1, %{{.*}}, box[%{{.*}}, %{{.*}}]
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %arg4, %{{.*}}, box[%{{.*}}, %{{.*}}]
 // Consumers: take the registers (384 x 168 = 128 x 40 + 256 x 232); per
-// tile: scales first, wait for the stage, 4 x k32 into a fresh accumulator.
+// tile, chunks of 3 K blocks (unrolled): per block scales first, wait for
+// the stage, 4 x k32 into a fresh accumulator, committed without waiting;
+// from the second block on, wait until one group is in flight, release the
+// previous block's stage and promote it (overlapping the tensor cores).
 // CHECK: } else {
 // CHECK: nvvm.setmaxregister  increase 232
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK: scf.for {{.*}} iter_args
+// CHECK: scf.for {{.*}} step %c3{{[_0-9]*}} iter_args
 // CHECK: %[[SA0:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
 // CHECK: %[[SA1:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
 // CHECK: %[[SB:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
 // CHECK: %[[S0:.*]] = arith.mulf %[[SA0]], %[[SB]] : f32
 // CHECK: nvvm.mbarrier.try_wait.parity
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 32>, D[<f32>, <zero>], A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]
-// CHECK-COUNT-3: nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>], A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]
+// CHECK: %[[W0:.*]] = nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 32>, D[<f32>, <zero>], A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]
+// CHECK-COUNT-2: nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>], A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]
+// CHECK: %[[PARTIAL0:.*]] = nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>], A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
-// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK-NOT: nvvm.wgmma.wait.group.sync.aligned
+// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK: nvvm.wgmma.mma_async {{.*}} D[<f32>, <zero>]
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
 // CHECK: nvvm.mbarrier.arrive
-// Promotion: a separate f32 multiply by (sa * sb) and add.
-// CHECK: %[[P0:.*]] = llvm.extractvalue %{{.*}}[0]
+// Promotion of block 0: a separate f32 multiply by (sa * sb) and add.
+// CHECK: %[[P0:.*]] = llvm.extractvalue %[[PARTIAL0]][0]
 // CHECK: %[[M0:.*]] = arith.mulf %[[P0]], %[[S0]] : f32
 // CHECK: arith.addf %{{.*}}, %[[M0]] : f32
+// Block 2 alike, then the last block after every group.
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 1
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: nvvm.mbarrier.arrive
+// CHECK: scf.yield
+// The K blocks past the last whole chunk, one at a time (wait for each).
+// CHECK: scf.for {{.*}} step %c1{{[_0-9]*}} iter_args
+// CHECK: nvvm.wgmma.mma_async {{.*}} D[<f32>, <zero>]
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: scf.yield
 // Epilogue: a tile inside M and N (N even) stores column pairs unmasked
 // (32 per thread), an edge tile masked elements (64).

@@ -123,6 +123,15 @@ struct GemmKernelConfig {
   int64_t getThreads() const {
     return (getConsumerWarpgroups() + 1) * kWarpgroupThreads;
   }
+  /// Whether the promotion of a K block overlaps the wgmma of the next:
+  /// promotion every 128 with weight blocks (the recipe's form). The other
+  /// forms wait for each interval's wgmma before promoting.
+  /// NOTE: the 1x128-B form stages its column scales in two shared buffers
+  /// per warpgroup; staging one promotion ahead would need a third.
+  bool overlapsPromotion() const {
+    return promotionInterval == kGemmBlockK &&
+           bScaling == GemmBScaling::Block;
+  }
   /// Registers per thread the CTA is launched with: the register file (64K
   /// per SM) over the threads, rounded down to ptxas' granularity of 8.
   int64_t getLaunchRegisters() const {

@@ -98,6 +98,8 @@ constexpr int64_t kTryWaitTicks = 0x989680;
 /// the two rows a thread holds.
 constexpr int64_t kFragmentWarpRows = 16;
 constexpr int64_t kFragmentRowStep = 8;
+/// K blocks per unrolled chunk of the overlapped promotion.
+constexpr int64_t kOverlapBlocks = 3;
 /// Lanes sharing one accumulator row.
 constexpr int64_t kFragmentLanesPerRow = 4;
 constexpr int64_t kWarpLanes = 32;
@@ -414,6 +416,23 @@ private:
   /// Step 4': the K loop of one tile from ring iteration `firstIteration`;
   /// returns the promoted accumulator.
   SmallVector<Value> emitKLoop(Value firstIteration);
+  /// `scf.for iv = lb to ub step step` carrying `init`; `body` updates the
+  /// carried values in place. Returns the loop's results.
+  SmallVector<Value> emitAccumulatorLoop(
+      Value lb, Value ub, int64_t step, ValueRange init,
+      function_ref<void(Value iv, SmallVectorImpl<Value> &acc)> body);
+  /// Step 4'a: one K block `kt` (i64) with promotions every P <= 128.
+  void emitBlockStep(Value firstIteration, Value kt,
+                     SmallVectorImpl<Value> &acc);
+  /// Step 4'b: P/128 K blocks from `kt` onto one tensor-core accumulator,
+  /// then one promotion.
+  void emitMultiBlockStep(Value firstIteration, Value kt,
+                          SmallVectorImpl<Value> &acc);
+  /// Step 4'c: kOverlapBlocks K blocks from `kt` (P = 128, weight blocks):
+  /// the wgmma of block u + 1 is issued before block u is promoted, so the
+  /// promotion overlaps the tensor cores.
+  void emitOverlappedSteps(Value firstIteration, Value kt,
+                           SmallVectorImpl<Value> &acc);
   /// Step 4'': waits for ring iteration `iteration` (i32) and returns the
   /// byte offsets of the warpgroup's A rows and of B in its stage.
   std::pair<Value, Value> waitStage(Value iteration);
@@ -424,9 +443,10 @@ private:
   Value descriptor(Value offset, int64_t kBytes);
   /// Step 4b: the wgmma instructions over K bytes [firstK, lastK) of the
   /// stage, into a fresh accumulator (`partial` null) or onto `partial`,
-  /// then waits for them; returns the accumulator struct.
+  /// committed as one group; with `wait`, waits for every group. Returns
+  /// the accumulator struct (not to be read before its group completes).
   Value emitMma(Value aOffset, Value bOffset, int64_t firstK, int64_t lastK,
-                Value partial);
+                Value partial, bool wait = true);
   /// Step 4c: the scales of group `group` (i64) for the thread's
   /// accumulator fragment: Block, one per row (sa[r, g] * sb[n-block, g],
   /// f32 multiply); Row, sa[r, g] of the two rows and sb[n, g] of every
@@ -599,7 +619,7 @@ Value ScaledMatmulKernelEmitter::descriptor(Value offset, int64_t kBytes) {
 
 Value ScaledMatmulKernelEmitter::emitMma(Value aOffset, Value bOffset,
                                          int64_t firstK, int64_t lastK,
-                                         Value partial) {
+                                         Value partial, bool wait) {
   MLIRContext *ctx = b.getContext();
   int64_t regs = config.tile.blockN / 2;
   auto structType = LLVM::LLVMStructType::getLiteral(
@@ -620,7 +640,8 @@ Value ScaledMatmulKernelEmitter::emitMma(Value aOffset, Value bOffset,
         NVVM::MMAIntOverflowAttr());
   }
   NVVM::WgmmaGroupSyncAlignedOp::create(b);
-  NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
+  if (wait)
+    NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
   return acc;
 }
 
@@ -772,54 +793,121 @@ void ScaledMatmulKernelEmitter::releaseStage(Value iteration) {
                                  Value());
 }
 
+SmallVector<Value> ScaledMatmulKernelEmitter::emitAccumulatorLoop(
+    Value lb, Value ub, int64_t step, ValueRange init,
+    function_ref<void(Value iv, SmallVectorImpl<Value> &acc)> body) {
+  auto loop = scf::ForOp::create(b, lb, ub, idx(step), init);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  SmallVector<Value> acc(loop.getRegionIterArgs());
+  body(loop.getInductionVar(), acc);
+  scf::YieldOp::create(b, acc);
+  return SmallVector<Value>(loop.getResults());
+}
+
 SmallVector<Value>
 ScaledMatmulKernelEmitter::emitKLoop(Value firstIteration) {
   int64_t regs = config.tile.blockN / 2;
-  int64_t span = config.getBlocksPerPromotion();
-  int64_t interval = config.promotionInterval;
   Value zero = arith::ConstantFloatOp::create(b, b.getF32Type(),
                                               APFloat(0.0f));
-  auto loop = scf::ForOp::create(b, idx(0), numK, idx(span),
-                                 SmallVector<Value>(regs, zero));
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(loop.getBody());
-  Value kt = toI64(loop.getInductionVar());
+  SmallVector<Value> init(regs, zero);
+  if (config.promotionInterval > kGemmBlockK)
+    return emitAccumulatorLoop(
+        idx(0), numK, config.getBlocksPerPromotion(), init,
+        [&](Value kt, SmallVectorImpl<Value> &acc) {
+          emitMultiBlockStep(firstIteration, toI64(kt), acc);
+        });
+  auto single = [&](Value kt, SmallVectorImpl<Value> &acc) {
+    emitBlockStep(firstIteration, toI64(kt), acc);
+  };
+  if (!config.overlapsPromotion())
+    return emitAccumulatorLoop(idx(0), numK, 1, init, single);
+  // Chunks of kOverlapBlocks K blocks, then the remaining blocks one by one.
+  Value chunked = arith::MulIOp::create(
+      b, arith::DivUIOp::create(b, numK, idx(kOverlapBlocks)),
+      idx(kOverlapBlocks));
+  SmallVector<Value> acc = emitAccumulatorLoop(
+      idx(0), chunked, kOverlapBlocks, init,
+      [&](Value kt, SmallVectorImpl<Value> &acc) {
+        emitOverlappedSteps(firstIteration, toI64(kt), acc);
+      });
+  return emitAccumulatorLoop(chunked, numK, 1, acc, single);
+}
+
+void ScaledMatmulKernelEmitter::emitBlockStep(Value firstIteration, Value kt,
+                                              SmallVectorImpl<Value> &acc) {
   Value iteration = arith::AddIOp::create(b, firstIteration, kt);
-  SmallVector<Value> acc(loop.getRegionIterArgs());
   // The scale loads are issued before the wait so they overlap the TMA.
+  Value group = arith::DivUIOp::create(b, kt, i64(config.getBlocksPerGroup()));
+  PromotionScales scales = loadScales(group, iteration);
+  auto [aOffset, bOffset] = waitStage(iteration);
+  int64_t interval = config.promotionInterval;
+  for (int64_t k = 0; k < kGemmBlockK; k += interval) {
+    Value partial = emitMma(aOffset, bOffset, k, k + interval, Value());
+    if (k + interval == kGemmBlockK)
+      releaseStage(iteration);
+    promote(acc, partial, scales);
+  }
+}
+
+void ScaledMatmulKernelEmitter::emitMultiBlockStep(
+    Value firstIteration, Value kt, SmallVectorImpl<Value> &acc) {
+  int64_t span = config.getBlocksPerPromotion();
+  Value iteration = arith::AddIOp::create(b, firstIteration, kt);
   Value group = arith::DivUIOp::create(b, kt, i64(config.getBlocksPerGroup()));
   PromotionScales scales =
       loadScales(group, arith::DivUIOp::create(b, iteration, i64(span)));
+  // One tensor-core accumulation across `span` stages.
   auto [aOffset, bOffset] = waitStage(iteration);
-  if (interval <= kGemmBlockK) {
-    // Intervals of 32, 64, 128: one or more promotions per stage.
-    for (int64_t k = 0; k < kGemmBlockK; k += interval) {
-      Value partial = emitMma(aOffset, bOffset, k, k + interval, Value());
-      if (k + interval == kGemmBlockK)
-        releaseStage(iteration);
-      promote(acc, partial, scales);
-    }
-  } else {
-    // Intervals of `span` stages: one tensor-core accumulation across them.
-    Value partial = emitMma(aOffset, bOffset, 0, kGemmBlockK, Value());
-    releaseStage(iteration);
-    auto inner = scf::ForOp::create(b, idx(1), idx(span), idx(1),
-                                    ValueRange{partial});
-    {
-      OpBuilder::InsertionGuard innerGuard(b);
-      b.setInsertionPointToStart(inner.getBody());
-      Value next = arith::AddIOp::create(
-          b, iteration, toI64(inner.getInductionVar()));
-      auto [a, bb] = waitStage(next);
-      Value sum = emitMma(a, bb, 0, kGemmBlockK,
-                          inner.getRegionIterArgs().front());
-      releaseStage(next);
-      scf::YieldOp::create(b, sum);
-    }
-    promote(acc, inner.getResult(0), scales);
+  Value partial = emitMma(aOffset, bOffset, 0, kGemmBlockK, Value());
+  releaseStage(iteration);
+  auto inner = scf::ForOp::create(b, idx(1), idx(span), idx(1),
+                                  ValueRange{partial});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(inner.getBody());
+    Value next =
+        arith::AddIOp::create(b, iteration, toI64(inner.getInductionVar()));
+    auto [a, bb] = waitStage(next);
+    Value sum =
+        emitMma(a, bb, 0, kGemmBlockK, inner.getRegionIterArgs().front());
+    releaseStage(next);
+    scf::YieldOp::create(b, sum);
   }
-  scf::YieldOp::create(b, acc);
-  return SmallVector<Value>(loop.getResults());
+  promote(acc, inner.getResult(0), scales);
+}
+
+void ScaledMatmulKernelEmitter::emitOverlappedSteps(
+    Value firstIteration, Value kt, SmallVectorImpl<Value> &acc) {
+  // NOTE: the blocks of a chunk are unrolled so that an in-flight wgmma
+  // accumulator never crosses a loop back edge (a phi there would copy
+  // registers the tensor cores are still writing, and ptxas would
+  // serialize the wgmma); two partial accumulators are live at a time.
+  struct Pending {
+    Value partial, iteration;
+    PromotionScales scales;
+  };
+  std::optional<Pending> pending;
+  auto finish = [&](int64_t groupsInFlight) {
+    NVVM::WgmmaWaitGroupSyncOp::create(b, groupsInFlight);
+    releaseStage(pending->iteration);
+    promote(acc, pending->partial, pending->scales);
+  };
+  for (int64_t u = 0; u < kOverlapBlocks; ++u) {
+    Value block = arith::AddIOp::create(b, kt, i64(u));
+    Value iteration = arith::AddIOp::create(b, firstIteration, block);
+    Value group =
+        arith::DivUIOp::create(b, block, i64(config.getBlocksPerGroup()));
+    PromotionScales scales = loadScales(group, iteration);
+    auto [aOffset, bOffset] = waitStage(iteration);
+    Value partial = emitMma(aOffset, bOffset, 0, kGemmBlockK, Value(),
+                            /*wait=*/false);
+    // Block u - 1 completes while block u runs: promote it now.
+    if (pending)
+      finish(/*groupsInFlight=*/1);
+    pending = Pending{partial, iteration, scales};
+  }
+  finish(/*groupsInFlight=*/0);
 }
 
 void ScaledMatmulKernelEmitter::emitConsumer() {
