@@ -35,7 +35,7 @@
 // COL:       .extern .shared .align 16 .b8 fp8q_smem[];
 // COL-LABEL: .visible .entry fp8q_quantize_128x1t_f32_pow2(
 // COL:       .maxntid 256, 1, 1
-// COL:       .minnctapersm 1
+// COL:       .minnctapersm 3
 // The tile goes to shared memory with 16-byte asynchronous copies (f32: 16
 // per thread), zero-filled (source size 0) past M and K.
 // COL-COUNT-16: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, %r{{[0-9]+}};

@@ -292,6 +292,10 @@ int64_t QuantKernelConfig::getDynamicSharedMemoryBytes() const {
 /// 128x1-T and fused kernels run one tile per CTA (their occupancy keeps the
 /// copies in flight), tile_transpose, which is limited by its arithmetic,
 /// four tiles per CTA with the next tile's copy overlapping the work.
+/// CTAs per SM of the f32 128x1-T kernel: three 64 KiB stages fit an SM's
+/// shared memory; the register budget (`.minnctapersm`) keeps it so.
+constexpr int64_t kTransposedF32CtasPerSm = 3;
+
 TileSchedule hopper::getTileSchedule(const QuantKernelConfig &config) {
   TileSchedule schedule;
   switch (config.kind) {
@@ -320,10 +324,16 @@ TileSchedule hopper::getTileSchedule(const QuantKernelConfig &config) {
   }
   // NOTE: a 64 KiB f32 stage: shared memory (227 KiB per SM) bounds the
   // occupancy, so the f32 kernels keep at most two stages and no register
-  // budget.
+  // budget, but for 128x1-T: without one ptxas gave it 90 registers (2 CTAs
+  // per SM); a 3-CTA budget (80 registers, no spills) matches what its
+  // stage allows (H200: +1.4 to +2.3 points of copy bandwidth at 4096 and
+  // 16384 rows; docs/GPU.md).
   if (config.source == SourceElement::F32) {
     schedule.stages = std::min<int64_t>(schedule.stages, 2);
-    schedule.ctasPerSm = 1;
+    schedule.ctasPerSm =
+        config.kind == QuantKernelKind::ColumnWiseTransposed
+            ? kTransposedF32CtasPerSm
+            : 1;
   }
   return schedule;
 }
