@@ -259,8 +259,8 @@ public:
   /// Step 3 (GEMM): launches the scaled_matmul kernel `config` on the
   /// inputs (a, sa, b, sb, [c], in the order of setSource and addInput) and
   /// the host result buffer `out`, with the tensor maps of A and B encoded
-  /// on the buffers the kernel reads, and (M, N, K); grid min(cdiv(M, BM) * cdiv(N, BN),
-  /// ctas), skipped when M or N is zero.
+  /// on the buffers the kernel reads, and (M, N, K); persistent grid
+  /// min(cdiv(M, BM) * cdiv(N, BN), ctas), skipped when M or N is zero.
   void launchGemm(const hopper::GemmKernelConfig &config, Value out,
                   OpFoldResult sizeN);
   /// `memref` as a raw `!llvm.ptr` kernel argument.

@@ -24,6 +24,9 @@
 // Promotion intervals P of 32 and 64 split a stage; P = 128j (j stages,
 // up to the group size G) keeps the tensor-core accumulator across j
 // stages before one promotion (G = P = K: the no-promotion experiment).
+// With P = 128 and weight blocks (the recipe), the wgmma of K block u + 1
+// is issued before block u is promoted, so the promotion overlaps the
+// tensor cores (emitOverlappedSteps).
 //
 // Shared memory, one stage s of the ring (128-byte swizzle, 1024-aligned):
 //
@@ -99,6 +102,9 @@ constexpr int64_t kTryWaitTicks = 0x989680;
 constexpr int64_t kFragmentWarpRows = 16;
 constexpr int64_t kFragmentRowStep = 8;
 /// K blocks per unrolled chunk of the overlapped promotion.
+/// NOTE: H200: 3 was faster than 2 (more overlap) and than 4 (which spilled
+/// 20 bytes at the 232-register budget); bench/results/
+/// h200-bench-gemm-overlap.txt.
 constexpr int64_t kOverlapBlocks = 3;
 /// Lanes sharing one accumulator row.
 constexpr int64_t kFragmentLanesPerRow = 4;
