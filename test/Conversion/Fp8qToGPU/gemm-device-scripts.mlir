@@ -6,6 +6,11 @@
 // RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified format=isa export-dir=%t" -o /dev/null
 // RUN: %python %fp8q_src_root/scripts/device/check_gemm.py --export-dir %t --dry-run --shapes perf,odd | FileCheck %s
 // RUN: %python %fp8q_src_root/bench/bench_gemm.py --export-dir %t --dry-run | FileCheck %s --check-prefix=BENCH
+// The group-K kernels of the accuracy experiment (group_size =
+// promotion_interval = K): scales [M, K/G] and [ceil(N/G), K/G] from the
+// manifest's group (the numpy reference runs on 33x17x1024), shapes whose
+// K the kernel does not take skipped.
+// RUN: %python %fp8q_src_root/scripts/device/check_gemm.py --export-dir %fp8q_src_root/bench/accuracy_kernels --dry-run --shapes odd,33x17x1024 | FileCheck %s --check-prefix=GROUP
 
 // CHECK: fp8q_scaled_matmul_1x128_128x128_bf16 {{ *}}4096x7168x16384 {{.*}}ok (dry run, grid 132x1x1)
 // CHECK: fp8q_scaled_matmul_1x128_128x128_bf16 {{ *}}200x300x512 {{.*}}ok (dry run, grid 6x1x1)
@@ -17,3 +22,9 @@
 
 // BENCH: M | N | K | fp8q | cuBLAS block | bf16
 // BENCH: 4096 | 7168 | 16384 | {{.*}}dry run, grid (132, 1, 1)
+
+// GROUP: fp8q_scaled_matmul_1x128_128x128_f32_g512_pi512 {{ *}}1x8x128 {{ *}}- {{ *}}skip (requires K >= 512 and K % 512 == 0)
+// GROUP: fp8q_scaled_matmul_1x128_128x128_f32_g512_pi512 {{ *}}200x300x512 {{.*}}ok (dry run, grid 6x1x1)
+// GROUP: fp8q_scaled_matmul_1x128_128x128_f32_g512_pi512 {{ *}}1000x1000x1024 {{.*}}ok (dry run, grid 64x1x1)
+// GROUP: fp8q_scaled_matmul_1x128_128x128_f32_g1024_pi1024 {{ *}}33x17x1024 {{.*}}ok (dry run, grid 1x1x1)
+// GROUP: 49 ok or skipped, 0 failed
