@@ -23,8 +23,8 @@
 // BENCH: M | N | K | fp8q | cuBLAS block | bf16
 // BENCH: 4096 | 7168 | 16384 | {{.*}}dry run, grid (132, 1, 1)
 
+// GROUP: fp8q_scaled_matmul_1x128_128x128_f32_g1024_pi1024 {{ *}}33x17x1024 {{.*}}ok (dry run, grid 1x1x1)
 // GROUP: fp8q_scaled_matmul_1x128_128x128_f32_g512_pi512 {{ *}}1x8x128 {{ *}}- {{ *}}skip (requires K >= 512 and K % 512 == 0)
 // GROUP: fp8q_scaled_matmul_1x128_128x128_f32_g512_pi512 {{ *}}200x300x512 {{.*}}ok (dry run, grid 6x1x1)
 // GROUP: fp8q_scaled_matmul_1x128_128x128_f32_g512_pi512 {{ *}}1000x1000x1024 {{.*}}ok (dry run, grid 64x1x1)
-// GROUP: fp8q_scaled_matmul_1x128_128x128_f32_g1024_pi1024 {{ *}}33x17x1024 {{.*}}ok (dry run, grid 1x1x1)
 // GROUP: 49 ok or skipped, 0 failed
