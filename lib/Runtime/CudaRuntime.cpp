@@ -157,6 +157,16 @@ void syncIfLaunchBlocking(const char *entry, CUstream stream,
                   " failed while running");
 }
 
+/// Reports a failed wait for asynchronous work (`what`): the error surfaces
+/// at the wait, not at the launch that caused it, hence the hint.
+void checkQueuedWork(const char *entry, const char *call, CUresult result,
+                     const char *what) {
+  if (result != CUDA_SUCCESS)
+    fatalCuda(entry, call, result,
+              std::string(what) + " failed (set " + kLaunchBlockingEnv +
+                  "=1 to find the kernel)");
+}
+
 /// Loads a module image with the JIT options `options`, reporting failures
 /// with the image's architecture, the GPU's, and the JIT log.
 CUmodule loadModule(const char *entry, const void *data, size_t size,
@@ -535,12 +545,10 @@ extern "C" void mgpuStreamDestroy(void *stream) {
 
 extern "C" void mgpuStreamSynchronize(void *stream) {
   ScopedContext context(__func__);
-  CUresult result =
-      FP8Q_CU_CALL(cuStreamSynchronize, static_cast<CUstream>(stream));
-  if (result != CUDA_SUCCESS)
-    fatalCuda(__func__, "cuStreamSynchronize", result,
-              std::string("work queued on the stream failed (set ") +
-                  kLaunchBlockingEnv + "=1 to find the kernel)");
+  checkQueuedWork(__func__, "cuStreamSynchronize",
+                  FP8Q_CU_CALL(cuStreamSynchronize,
+                               static_cast<CUstream>(stream)),
+                  "work queued on the stream");
 }
 
 extern "C" void mgpuStreamWaitEvent(void *stream, void *event) {
@@ -563,12 +571,10 @@ extern "C" void mgpuEventDestroy(void *event) {
 
 extern "C" void mgpuEventSynchronize(void *event) {
   ScopedContext context(__func__);
-  CUresult result =
-      FP8Q_CU_CALL(cuEventSynchronize, static_cast<CUevent>(event));
-  if (result != CUDA_SUCCESS)
-    fatalCuda(__func__, "cuEventSynchronize", result,
-              std::string("work before the event failed (set ") +
-                  kLaunchBlockingEnv + "=1 to find the kernel)");
+  checkQueuedWork(__func__, "cuEventSynchronize",
+                  FP8Q_CU_CALL(cuEventSynchronize,
+                               static_cast<CUevent>(event)),
+                  "work before the event");
 }
 
 extern "C" void mgpuEventRecord(void *event, void *stream) {
