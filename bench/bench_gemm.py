@@ -9,8 +9,16 @@ first checked against an f32 product of the dequantized inputs (fp8q and
 cuBLAS: rel. Frobenius), then timed with triton's do_bench (median).
 TFLOP/s = 2MNK/t. Table last; JSON to $OUT/bench_gemm.json.
 
+The kernel's manifest attrs pick the form: with ``--kernel
+fp8q_scaled_matmul_1x128_1x128_f32`` (Wgrad, 1x128 scales on both operands,
+f32 out) B is quantized per 1x128 row and the peer is ``F.scaled_mm`` with
+BlockWise1x128 on both operands, f32 out, where this cuBLAS has that mode
+(else the note says why).
+
   bench_gemm.py --export-dir bench/gemm_kernels            (GPU, torch)
   bench_gemm.py --export-dir bench/gemm_kernels --dry-run  (no GPU)
+  bench_gemm.py --export-dir bench/gemm_kernels --kernel fp8q_scaled_matmul_1x128_1x128_f32 \
+      --shapes 7168x2048x4096,...                          (the Wgrad form)
 """
 
 from __future__ import annotations
@@ -31,7 +39,10 @@ import check_gemm  # noqa: E402
 KERNEL = "fp8q_scaled_matmul_1x128_128x128_bf16"
 
 
-def bench_shape(kernel, m, n, k):
+def bench_shape(kernel, m, n, k, b_rows=128, out_dtype="bf16"):
+    """One row of the table; ``b_rows`` rows of B share a scale (128: weight
+    blocks, cuBLAS block as the peer; 1: the Wgrad form, 1x128 on both
+    operands, cuBLAS with 1x128 scales on both where it has that mode)."""
     import torch  # noqa: PLC0415
     import torch.nn.functional as F  # noqa: PLC0415
     from torch.nn.functional import ScalingType  # noqa: PLC0415
@@ -46,17 +57,21 @@ def bench_shape(kernel, m, n, k):
     # 1x128 / 128x128 quantization (fp32 scales), as the recipe does.
     sa = (x.view(m, k // 128, 128).abs().amax(-1).clamp(min=1e-4) / 448).float()
     a = (x.view(m, k // 128, 128) / sa[..., None]).view(m, k).to(torch.float8_e4m3fn)
-    nb = -(-n // 128)
-    wp = torch.nn.functional.pad(w, (0, 0, 0, nb * 128 - n))
-    sw = (wp.view(nb, 128, k // 128, 128).abs().amax((1, 3)).clamp(min=1e-4) / 448).float()
-    wq = (wp.view(nb, 128, k // 128, 128) / sw[:, None, :, None]).view(nb * 128, k)[:n]
+    if b_rows == 1:
+        sw = (w.view(n, k // 128, 128).abs().amax(-1).clamp(min=1e-4) / 448).float()
+        wq = (w.view(n, k // 128, 128) / sw[..., None]).view(n, k)
+    else:
+        nb = -(-n // 128)
+        wp = torch.nn.functional.pad(w, (0, 0, 0, nb * 128 - n))
+        sw = (wp.view(nb, 128, k // 128, 128).abs().amax((1, 3)).clamp(min=1e-4) / 448).float()
+        wq = (wp.view(nb, 128, k // 128, 128) / sw[:, None, :, None]).view(nb * 128, k)[:n]
     wq = wq.to(torch.float8_e4m3fn).contiguous()
     sa = sa.contiguous()
     sw = sw.contiguous()
-    out = torch.empty(m, n, device=dev, dtype=torch.bfloat16)
-    out.view(torch.int16).fill_(-1)  # poison
+    torch_out = torch.bfloat16 if out_dtype == "bf16" else torch.float32
+    out = torch.full((m, n), float("nan"), device=dev, dtype=torch_out)  # poison
     deq_a = a.float() * sa.repeat_interleave(128, 1)
-    deq_w = wq.float() * sw.repeat_interleave(128, 0)[:n].repeat_interleave(128, 1)
+    deq_w = wq.float() * sw.repeat_interleave(b_rows, 0)[:n].repeat_interleave(128, 1)
     want = deq_a @ deq_w.t()
 
     def rel(got):
@@ -74,12 +89,22 @@ def bench_shape(kernel, m, n, k):
     timers["bf16"] = lambda: xb @ wb.t()
     if m % 4 == 0 and n % 128 == 0:
         sa_outer = sa.t().contiguous().t()
+        if b_rows == 1:
+            sw_outer = sw.t().contiguous().t()
 
-        def cublas():
-            return F.scaled_mm(a, wq.t(), sa_outer, ScalingType.BlockWise1x128, sw.t(),
-                               ScalingType.BlockWise128x128, output_dtype=torch.bfloat16)
-        row["cublas_err"] = rel(cublas())
-        timers["cublas_block"] = cublas
+            def cublas():
+                return F.scaled_mm(a, wq.t(), sa_outer, ScalingType.BlockWise1x128,
+                                   sw_outer, ScalingType.BlockWise1x128,
+                                   output_dtype=torch_out)
+        else:
+            def cublas():
+                return F.scaled_mm(a, wq.t(), sa_outer, ScalingType.BlockWise1x128, sw.t(),
+                                   ScalingType.BlockWise128x128, output_dtype=torch.bfloat16)
+        try:
+            row["cublas_err"] = rel(cublas())
+            timers["cublas_block"] = cublas
+        except Exception as error:  # noqa: BLE001 (a mode this cuBLAS lacks)
+            row["note"] = f"cuBLAS: {type(error).__name__}: {str(error)[:80]}"
     flops = 2.0 * m * n * k
     for name, fn in timers.items():
         if do_bench is not None:
@@ -123,7 +148,10 @@ def main(argv=None) -> int:
                          if unmet else f"dry run, grid {grid}"})
             continue
         try:
-            rows.append(bench_shape(kernel, m, n, k))
+            attrs = spec.attrs
+            rows.append(bench_shape(kernel, m, n, k,
+                                    b_rows=int(attrs.get("b_tile", (128, 128))[0]),
+                                    out_dtype=attrs.get("out_dtype", "bf16")))
         except Exception as error:  # noqa: BLE001
             rows.append({"M": m, "N": n, "K": k, "note": f"{type(error).__name__}: {error}"})
     out_dir = os.environ.get("OUT")
