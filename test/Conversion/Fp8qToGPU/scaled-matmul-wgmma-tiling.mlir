@@ -28,7 +28,7 @@ func.func @gemm(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<200x4xf32>, %b: tensor
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 32>
 
 // STAGES: error: convert-fp8q-to-gpu: invalid GEMM tiling: stages (9) must be in 1..8
-// SMEM: error: convert-fp8q-to-gpu: invalid GEMM tiling: the 8 stages of 256x128 + 256x128 bytes need 533632 bytes of shared memory (at most 232448 per CTA)
+// SMEM: error: convert-fp8q-to-gpu: invalid GEMM tiling: the 8 stages of 256x128 + 256x128 bytes need 537728 bytes of shared memory (at most 232448 per CTA)
 // CTAS: error: convert-fp8q-to-gpu: invalid GEMM tiling: CTAs (0) must be in 1..2147483647
 // BM: error: convert-fp8q-to-gpu: invalid GEMM tiling: BLOCK_M (96) must be a multiple of 64 up to 256
 // BN: error: 'fp8q.scaled_matmul' op unsupported GEMM kernel configuration: BLOCK_N (256) must divide the 128-row weight block

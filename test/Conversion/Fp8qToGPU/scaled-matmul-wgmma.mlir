@@ -30,10 +30,10 @@
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_f32_acc::@fp8q_scaled_matmul_1x128_128x128_f32_acc
 // CHECK-LABEL: func.func @bf16_pi64
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_pi64::@fp8q_scaled_matmul_1x128_128x128_bf16_pi64
-// Wgrad (b_tile 1x128): 132160 + 2 warpgroups x 2 x 128 f32 column scales.
+// Wgrad (b_tile 1x128): 132160 + 2 warpgroups x 3 x 128 f32 column scales.
 // CHECK-LABEL: func.func @wgrad_f32
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_1x128_f32::@fp8q_scaled_matmul_1x128_1x128_f32
-// CHECK-SAME: blocks in (%c6{{[_0-9]*}}, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c134208_i32
+// CHECK-SAME: blocks in (%c6{{[_0-9]*}}, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c135232_i32
 
 // The kernel, in hardware order.
 // CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_bf16
@@ -131,15 +131,16 @@
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 
 // CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_1x128_f32
-// Consumers, per K block: sa of the two rows; the warpgroup stages
-// sb[n0 + t, kt] (thread t, 0 past N) into its shared buffer p % 2 (p
-// counts the promotions of the CTA) after the mbarriers, then syncs on its
-// named barrier (1 + warpgroup, 128).
+// Consumers, per K block (overlapped chunks of 3, as above): sa of the two
+// rows; the warpgroup stages sb[n0 + t, kt] (thread t, 0 past N) into its
+// shared buffer p % 3 (p counts the promotions of the CTA; three because
+// block p is staged before block p-1 is promoted) after the mbarriers, then
+// syncs on its named barrier (1 + warpgroup, 128).
 // CHECK: } else {
-// CHECK: scf.for {{.*}} iter_args
+// CHECK: scf.for {{.*}} step %c3{{[_0-9]*}} iter_args
 // CHECK: %[[SA0:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
 // CHECK: %[[SA1:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
-// CHECK: arith.andi %{{.*}}, %c1_i64
+// CHECK: arith.remui %{{.*}}, %c3_i64
 // CHECK: %[[COLS:.*]] = arith.addi %{{.*}}, %c131136_i32 : i32
 // CHECK: %[[INN:.*]] = arith.cmpi ult, %{{.*}}, %arg8 : i64
 // CHECK: scf.if %[[INN]] -> (f32) {
@@ -150,7 +151,12 @@
 // CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %c128_i32
 // CHECK: nvvm.mbarrier.try_wait.parity
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 32>, D[<f32>, <zero>]
-// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NOT: nvvm.wgmma.wait.group.sync.aligned
+// Block 1 staged and issued, then block 0 completes and is promoted.
+// CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %c128_i32
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
 // CHECK: nvvm.mbarrier.arrive
 // Promotion: per column group j the staged sb of columns 8j + 2(l%4) + {0,1};
 // value 4j + r*2 + c is scaled by f32(sa[row r] * sb[column c]), then the
@@ -167,10 +173,14 @@
 // CHECK: arith.mulf %[[SA1]], %[[SB0]] : f32
 // CHECK: llvm.extractvalue %[[PARTIAL]][3]
 // CHECK: arith.mulf %[[SA1]], %[[SB1]] : f32
-// The other 15 column groups: 30 more column-scale loads, none after.
+// The other 15 column groups: 30 more column-scale loads, none after
+// until block 2 is staged.
 // CHECK: arith.addi %{{.*}}, %c8_i32
 // CHECK-COUNT-30: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
-// CHECK-NOT: llvm.load
+// CHECK-NOT: !llvm.ptr<3> -> f32
+// CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %c128_i32
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 1
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: scf.yield
 // Epilogue: f32 pairs inside, masked f32 stores on the edges.
 // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr

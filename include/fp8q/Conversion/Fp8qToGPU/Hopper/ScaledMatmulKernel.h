@@ -124,13 +124,19 @@ struct GemmKernelConfig {
     return (getConsumerWarpgroups() + 1) * kWarpgroupThreads;
   }
   /// Whether the promotion of a K block overlaps the wgmma of the next:
-  /// promotion every 128 with weight blocks (the recipe's form). The other
-  /// forms wait for each interval's wgmma before promoting.
-  /// NOTE: the 1x128-B form stages its column scales in two shared buffers
-  /// per warpgroup; staging one promotion ahead would need a third.
+  /// promotion every 128 (the recipe's form, Fprop/Dgrad and Wgrad). The
+  /// intervals of 32 and 64 and those over several stages wait for each
+  /// interval's wgmma before promoting.
   bool overlapsPromotion() const {
-    return promotionInterval == kGemmBlockK &&
-           bScaling == GemmBScaling::Block;
+    return promotionInterval == kGemmBlockK;
+  }
+  /// Column-scale buffers per consumer warpgroup (1x128 B only): the
+  /// buffer written for promotion p must not be one a thread of the
+  /// warpgroup may still read. Waiting loop: p-2 at the latest (2 buffers);
+  /// overlapped, where block p is staged before block p-1 is promoted: p-2
+  /// may still be read too (3 buffers).
+  int64_t getColumnScaleBuffers() const {
+    return overlapsPromotion() ? 3 : 2;
   }
   /// Registers per thread the CTA is launched with: the register file (64K
   /// per SM) over the threads, rounded down to ptxas' granularity of 8.
@@ -155,11 +161,12 @@ struct GemmKernelConfig {
     return (tile.blockM + tile.blockN) * kGemmBlockK;
   }
   /// Bytes of the column-scale buffers (Row scaling only, else 0): per
-  /// consumer warpgroup two (double-buffered by K block) f32[BN] copies of
-  /// sb[n0 .. n0+BN, kt].
+  /// consumer warpgroup getColumnScaleBuffers() f32[BN] copies of
+  /// sb[n0 .. n0+BN, g], used in turn by promotion.
   int64_t getColumnScaleBytes() const {
     return bScaling == GemmBScaling::Row
-               ? getConsumerWarpgroups() * 2 * tile.blockN * 4
+               ? getConsumerWarpgroups() * getColumnScaleBuffers() *
+                     tile.blockN * 4
                : 0;
   }
   /// Dynamic shared memory per CTA in bytes (stages, barriers, column

@@ -24,7 +24,7 @@
 // Promotion intervals P of 32 and 64 split a stage; P = 128j (j stages,
 // up to the group size G) keeps the tensor-core accumulator across j
 // stages before one promotion (G = P = K: the no-promotion experiment).
-// With P = 128 and weight blocks (the recipe), the wgmma of K block u + 1
+// With P = 128 (the recipe), the wgmma of K block u + 1
 // is issued before block u is promoted, so the promotion overlaps the
 // tensor cores (emitOverlappedSteps).
 //
@@ -37,7 +37,8 @@
 //   | ...                           |
 //   +-------------------------------+
 //   after the S stages: full[S], empty[S] mbarriers (8 bytes each)
-//   then, 1x128 B only: f32 colScale[warpgroup][kt % 2][BN] = sb[n0 + n, kt]
+//   then, 1x128 B only: f32 colScale[warpgroup][p % B][BN] = sb[n0 + n, g]
+//   (p: promotion, B: 3 buffers with the overlapped promotion, else 2)
 //
 // Accumulator fragment of m64nNk32 (f32), thread t of a warpgroup, warp
 // w = t / 32, lane l: value 4j + {0,1} at row 16w + l/4, columns
@@ -434,7 +435,7 @@ private:
   /// then one promotion.
   void emitMultiBlockStep(Value firstIteration, Value kt,
                           SmallVectorImpl<Value> &acc);
-  /// Step 4'c: kOverlapBlocks K blocks from `kt` (P = 128, weight blocks):
+  /// Step 4'c: kOverlapBlocks K blocks from `kt` (P = 128):
   /// the wgmma of block u + 1 is issued before block u is promoted, so the
   /// promotion overlaps the tensor cores.
   void emitOverlappedSteps(Value firstIteration, Value kt,
@@ -709,13 +710,17 @@ Value ScaledMatmulKernelEmitter::stageColumnScales(Value group, Value groups,
   // the accumulator) exceed the 168 registers that 384 threads allow, and
   // per-column global loads put BN/4 loop-invariant addresses in registers;
   // so the warpgroup stages the CTA's BN column scales in shared memory.
-  // NOTE: two buffers alternate by promotion (counted across tiles): the
-  // buffer written for promotion p was last read in promotion p-2, before
-  // this warpgroup's barrier of p-1.
-  Value parity = arith::TruncIOp::create(
-      b, b.getI32Type(), arith::AndIOp::create(b, promotion, i64(1)));
+  // NOTE: the buffers are used in turn by promotion (counted across
+  // tiles). With B buffers the one written for promotion p was last read in
+  // promotion p-B. Waiting loop (B = 2): every thread finished promotion
+  // p-2 before this warpgroup's barrier of p-1. Overlapped (B = 3): block p
+  // is staged before block p-1 is promoted, and promotion p-2 runs after
+  // the barrier of p-1, so only p-3 is certainly done.
+  int64_t buffers = config.getColumnScaleBuffers();
+  Value turn = arith::TruncIOp::create(
+      b, b.getI32Type(), arith::RemUIOp::create(b, promotion, i64(buffers)));
   Value slot = arith::AddIOp::create(
-      b, arith::MulIOp::create(b, warpgroup, i32(2)), parity);
+      b, arith::MulIOp::create(b, warpgroup, i32(buffers)), turn);
   Value base = arith::AddIOp::create(
       b, arith::MulIOp::create(b, slot, i32(config.tile.blockN * 4)),
       i32(config.tile.stages * config.getStageBytes() +
