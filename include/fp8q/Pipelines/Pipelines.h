@@ -21,6 +21,12 @@ class OpPassManager;
 
 namespace mlir::fp8q {
 
+/// Adds the bufferization both pipelines share: one-shot-bufferize with
+/// identity-layout memrefs at function boundaries (callers pass plain
+/// row-major buffers), with `deallocate` ownership-based buffer
+/// deallocation, and bufferization.clone to memref.alloc + copy.
+void addHostBufferization(OpPassManager &pm, bool deallocate);
+
 /// Adds the host-side conversions to the LLVM dialect that both pipelines
 /// share, on bufferized code whose loops are already in `cf`: memref, math
 /// (libm for what has no intrinsic), arith with bf16 truncation expanded to

@@ -18,8 +18,6 @@
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
-#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
-#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/Transforms/RequestCWrappers.h"
 #include "mlir/Dialect/Linalg/Passes.h"
@@ -35,21 +33,6 @@ namespace {
 void addFp8qToLinalg(OpPassManager &pm) {
   pm.addPass(fp8q::createConvertFp8qToLinalgPass());
   pm.addPass(createCanonicalizerPass());
-}
-
-/// Tensors to memrefs. Function signatures get identity-layout memrefs so
-/// that callers (mlir-runner, C code) pass plain row-major buffers.
-void addBufferization(OpPassManager &pm,
-                      const fp8q::CpuPipelineOptions &options) {
-  bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = true;
-  bufferize.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  if (options.deallocate)
-    bufferization::buildBufferDeallocationPipeline(pm);
-  // bufferization.clone (from deallocation) to memref.alloc + copy.
-  pm.addPass(createConvertBufferizationToMemRefPass());
 }
 
 /// linalg, affine and scf to a CFG of memref/arith/math ops.
@@ -73,7 +56,7 @@ void addLLVMLowering(OpPassManager &pm,
 void fp8q::buildFp8qCpuPipeline(OpPassManager &pm,
                                 const CpuPipelineOptions &options) {
   addFp8qToLinalg(pm);
-  addBufferization(pm, options);
+  fp8q::addHostBufferization(pm, options.deallocate);
   addLoopLowering(pm);
   addLLVMLowering(pm, options);
   pm.addPass(createFp8qCheckLoweredToLLVMPass());

@@ -21,8 +21,6 @@
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
-#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
-#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -87,24 +85,6 @@ void addKernelLowering(OpPassManager &pm) {
   kernels.addPass(createReconcileUnrealizedCastsPass());
 }
 
-/// Tensors to host buffers (identity layouts at function boundaries, so that
-/// callers pass plain row-major buffers), freed by ownership-based
-/// deallocation. The device buffers of the launches are marked
-/// `bufferization.manual_deallocation` (freed by their gpu.dealloc), and
-/// gpu.launch_func / gpu.wait need the external models of
-/// registerGPUHostBufferDeallocationExternalModels.
-void addBufferization(OpPassManager &pm, const GpuPipelineOptions &options) {
-  bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = true;
-  bufferize.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  if (options.deallocate)
-    bufferization::buildBufferDeallocationPipeline(pm);
-  // bufferization.clone (from deallocation) to memref.alloc + copy.
-  pm.addPass(createConvertBufferizationToMemRefPass());
-  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
-}
 
 /// The host code to the LLVM dialect, with the passes of the CPU pipeline
 /// for the host loops (fp8q reference lowering, model code); gpu-to-llvm
@@ -144,7 +124,13 @@ void fp8q::buildFp8qGpuPipeline(OpPassManager &pm,
   // loops with the reference numerics.
   pm.addPass(createConvertFp8qToLinalgPass());
   pm.addPass(createCanonicalizerPass());
-  addBufferization(pm, options);
+  // Tensors to host buffers, freed by ownership-based deallocation. The
+  // device buffers of the launches are marked
+  // `bufferization.manual_deallocation` (freed by their gpu.dealloc), and
+  // gpu.launch_func / gpu.wait need the external models of
+  // registerGPUHostBufferDeallocationExternalModels.
+  fp8q::addHostBufferization(pm, options.deallocate);
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
 
   addKernelLowering(pm);
   if (!options.exportDir.empty()) {

@@ -8,9 +8,23 @@
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 
 using namespace mlir;
+
+void fp8q::addHostBufferization(OpPassManager &pm, bool deallocate) {
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  if (deallocate)
+    bufferization::buildBufferDeallocationPipeline(pm);
+  // bufferization.clone (from deallocation) to memref.alloc + copy.
+  pm.addPass(createConvertBufferizationToMemRefPass());
+}
 
 void fp8q::addHostToLLVMConversions(OpPassManager &pm) {
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
