@@ -538,87 +538,67 @@ fp8q::getFp8qToLinalgUnsupportedReason(Operation *op) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// Fails the match with the reason from getFp8qToLinalgUnsupportedReason.
-LogicalResult checkSupported(Operation *op, PatternRewriter &rewriter) {
-  if (std::optional<std::string> reason = getFp8qToLinalgUnsupportedReason(op))
-    return rewriter.notifyMatchFailure(op, *reason);
-  return success();
+/// The results of one op's reference lowering, in the op's result order.
+using Lowered = SmallVector<Value, 2>;
+
+Lowered lowerQuantize(PatternRewriter &rewriter, QuantizeOp op) {
+  TileQuantization config{op.getTile().getRows(), op.getTile().getCols(),
+                          op.getScaleMode(), op.getEps().convertToFloat(),
+                          op.getTranspose()};
+  QuantizedTensor result =
+      buildQuantize(rewriter, op.getLoc(), op.getSource(), config,
+                    op.getQInit(), op.getScaleInit());
+  return {result.codes, result.scales};
 }
 
-struct QuantizeOpLowering : OpRewritePattern<QuantizeOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(QuantizeOp op,
-                                PatternRewriter &rewriter) const override {
-    if (failed(checkSupported(op, rewriter)))
-      return failure();
-    TileQuantization config{op.getTile().getRows(), op.getTile().getCols(),
-                            op.getScaleMode(), op.getEps().convertToFloat(),
-                            op.getTranspose()};
-    QuantizedTensor result =
-        buildQuantize(rewriter, op.getLoc(), op.getSource(), config,
-                      op.getQInit(), op.getScaleInit());
-    rewriter.replaceOp(op, {result.codes, result.scales});
-    return success();
-  }
-};
-
-struct DequantizeOpLowering : OpRewritePattern<DequantizeOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(DequantizeOp op,
-                                PatternRewriter &rewriter) const override {
-    if (failed(checkSupported(op, rewriter)))
-      return failure();
-    Value result = buildDequantize(rewriter, op.getLoc(), op.getQ(),
-                                   op.getScale(), op.getTile().getRows(),
-                                   op.getTile().getCols(), op.getInit());
-    rewriter.replaceOp(op, result);
-    return success();
-  }
-};
+Lowered lowerDequantize(PatternRewriter &rewriter, DequantizeOp op) {
+  return {buildDequantize(rewriter, op.getLoc(), op.getQ(), op.getScale(),
+                          op.getTile().getRows(), op.getTile().getCols(),
+                          op.getInit())};
+}
 
 /// dequantize (1xG, f32) -> quantize with Gx1 tiles and a transposed output,
 /// which is quantize(dequantized^T, 1xG) of the definition: the same tiles
 /// of the same values, laid out as [K, M] / [K, ceil(M/G)].
-struct TileTransposeOpLowering : OpRewritePattern<TileTransposeOp> {
-  using OpRewritePattern::OpRewritePattern;
+Lowered lowerTileTranspose(PatternRewriter &rewriter, TileTransposeOp op) {
+  Location loc = op.getLoc();
+  int64_t group = op.getTile().getCols();
+  Value values = tensor::EmptyOp::create(
+      rewriter, loc, op.getQ().getType().getShape(), rewriter.getF32Type());
+  values = buildDequantize(rewriter, loc, op.getQ(), op.getScale(),
+                           /*tileRows=*/1, group, values);
+  TileQuantization config{group, /*tileCols=*/1, op.getScaleMode(),
+                          op.getEps().convertToFloat(), /*transpose=*/true};
+  QuantizedTensor result = buildQuantize(rewriter, loc, values, config,
+                                         op.getQInit(), op.getScaleInit());
+  return {result.codes, result.scales};
+}
 
-  LogicalResult matchAndRewrite(TileTransposeOp op,
+Lowered lowerScaledMatmul(PatternRewriter &rewriter, ScaledMatmulOp op) {
+  ScaledMatmulOperands operands{op.getA(),
+                                op.getAScale(),
+                                op.getB(),
+                                op.getBScale(),
+                                op.getInit(),
+                                static_cast<int64_t>(op.getGroupSize()),
+                                op.getEffectiveBTile().getRows(),
+                                op.getAccumulate()};
+  return {buildScaledMatmul(rewriter, op.getLoc(), operands)};
+}
+
+/// The pattern of one fp8q op: fails the match with the reason from
+/// getFp8qToLinalgUnsupportedReason, else replaces the op by `Lower`'s
+/// values.
+template <typename OpT, Lowered (*Lower)(PatternRewriter &, OpT)>
+struct Fp8qOpLowering : OpRewritePattern<OpT> {
+  using OpRewritePattern<OpT>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpT op,
                                 PatternRewriter &rewriter) const override {
-    if (failed(checkSupported(op, rewriter)))
-      return failure();
-    Location loc = op.getLoc();
-    int64_t group = op.getTile().getCols();
-    Value values = tensor::EmptyOp::create(
-        rewriter, loc, op.getQ().getType().getShape(), rewriter.getF32Type());
-    values = buildDequantize(rewriter, loc, op.getQ(), op.getScale(),
-                             /*tileRows=*/1, group, values);
-    TileQuantization config{group, /*tileCols=*/1, op.getScaleMode(),
-                            op.getEps().convertToFloat(), /*transpose=*/true};
-    QuantizedTensor result = buildQuantize(rewriter, loc, values, config,
-                                           op.getQInit(), op.getScaleInit());
-    rewriter.replaceOp(op, {result.codes, result.scales});
-    return success();
-  }
-};
-
-struct ScaledMatmulOpLowering : OpRewritePattern<ScaledMatmulOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(ScaledMatmulOp op,
-                                PatternRewriter &rewriter) const override {
-    if (failed(checkSupported(op, rewriter)))
-      return failure();
-    ScaledMatmulOperands operands{op.getA(),
-                                  op.getAScale(),
-                                  op.getB(),
-                                  op.getBScale(),
-                                  op.getInit(),
-                                  static_cast<int64_t>(op.getGroupSize()),
-                                  op.getEffectiveBTile().getRows(),
-                                  op.getAccumulate()};
-    rewriter.replaceOp(op, buildScaledMatmul(rewriter, op.getLoc(), operands));
+    if (std::optional<std::string> reason =
+            getFp8qToLinalgUnsupportedReason(op))
+      return rewriter.notifyMatchFailure(op, *reason);
+    rewriter.replaceOp(op, Lower(rewriter, op));
     return success();
   }
 };
@@ -659,7 +639,9 @@ struct ConvertFp8qToLinalgPass
 } // namespace
 
 void fp8q::populateFp8qToLinalgPatterns(RewritePatternSet &patterns) {
-  patterns.add<QuantizeOpLowering, DequantizeOpLowering,
-               TileTransposeOpLowering, ScaledMatmulOpLowering>(
+  patterns.add<Fp8qOpLowering<QuantizeOp, lowerQuantize>,
+               Fp8qOpLowering<DequantizeOp, lowerDequantize>,
+               Fp8qOpLowering<TileTransposeOp, lowerTileTranspose>,
+               Fp8qOpLowering<ScaledMatmulOp, lowerScaledMatmul>>(
       patterns.getContext());
 }
