@@ -702,15 +702,33 @@ QuantKernelConfig getConfig(QuantKernelKind kind, QuantizeOp op) {
           op.getEps().convertToFloat()};
 }
 
-/// fp8q.quantize (1x128, 128x128, or 128x1 with transpose) -> one launch.
-struct QuantizeOpLowering : OpRewritePattern<QuantizeOp> {
-  QuantizeOpLowering(MLIRContext *context, const Fp8qToGPUOptions &options)
-      : OpRewritePattern(context), options(options) {}
+/// A pattern of this lowering: fails the match on an op
+/// getFp8qToGPUUnsupportedReason rejects, else calls `lower`.
+template <typename OpT>
+struct Fp8qToGPUPattern : OpRewritePattern<OpT> {
+  Fp8qToGPUPattern(MLIRContext *context, const Fp8qToGPUOptions &options,
+                   PatternBenefit benefit = 1)
+      : OpRewritePattern<OpT>(context, benefit), options(options) {}
 
-  LogicalResult matchAndRewrite(QuantizeOp op,
-                                PatternRewriter &rewriter) const override {
-    if (std::optional<std::string> reason = getFp8qToGPUUnsupportedReason(op))
+  LogicalResult matchAndRewrite(OpT op,
+                                PatternRewriter &rewriter) const final {
+    if (std::optional<std::string> reason =
+            getFp8qToGPUUnsupportedReason(op, options))
       return rewriter.notifyMatchFailure(op, *reason);
+    return lower(op, rewriter);
+  }
+  virtual LogicalResult lower(OpT op, PatternRewriter &rewriter) const = 0;
+
+  /// A copy: the patterns may outlive the caller's options.
+  Fp8qToGPUOptions options;
+};
+
+/// fp8q.quantize (1x128, 128x128, or 128x1 with transpose) -> one launch.
+struct QuantizeOpLowering : Fp8qToGPUPattern<QuantizeOp> {
+  using Fp8qToGPUPattern::Fp8qToGPUPattern;
+
+  LogicalResult lower(QuantizeOp op,
+                      PatternRewriter &rewriter) const override {
     if (findFusionPartner(op))
       return rewriter.notifyMatchFailure(op, "lowered with its fusion partner");
     LaunchEmitter emitter(rewriter, op.getLoc(), op, options);
@@ -723,20 +741,17 @@ struct QuantizeOpLowering : OpRewritePattern<QuantizeOp> {
              emitter.toTensor(results.scales, op.getScale().getType())});
     return success();
   }
-
-  /// A copy: the patterns may outlive the caller's options.
-  Fp8qToGPUOptions options;
 };
 
 /// A 1x128 quantize and a 128x1 transposed quantize of the same source ->
 /// one launch of the fused kernel, which reads the source once. Rooted at
 /// the later op of the pair; the launch goes where the earlier one was.
-struct FusedQuantizeLowering : OpRewritePattern<QuantizeOp> {
+struct FusedQuantizeLowering : Fp8qToGPUPattern<QuantizeOp> {
   FusedQuantizeLowering(MLIRContext *context, const Fp8qToGPUOptions &options)
-      : OpRewritePattern(context, /*benefit=*/2), options(options) {}
+      : Fp8qToGPUPattern(context, options, /*benefit=*/2) {}
 
-  LogicalResult matchAndRewrite(QuantizeOp op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult lower(QuantizeOp op,
+                      PatternRewriter &rewriter) const override {
     QuantizeOp partner = findFusionPartner(op);
     if (!partner)
       return rewriter.notifyMatchFailure(op, "no fusion partner");
@@ -766,20 +781,14 @@ struct FusedQuantizeLowering : OpRewritePattern<QuantizeOp> {
     rewriter.replaceOp(colOp, colResults);
     return success();
   }
-
-  /// A copy: the patterns may outlive the caller's options.
-  Fp8qToGPUOptions options;
 };
 
 /// fp8q.tile_transpose (1x128) -> one launch.
-struct TileTransposeOpLowering : OpRewritePattern<TileTransposeOp> {
-  TileTransposeOpLowering(MLIRContext *context, const Fp8qToGPUOptions &options)
-      : OpRewritePattern(context), options(options) {}
+struct TileTransposeOpLowering : Fp8qToGPUPattern<TileTransposeOp> {
+  using Fp8qToGPUPattern::Fp8qToGPUPattern;
 
-  LogicalResult matchAndRewrite(TileTransposeOp op,
-                                PatternRewriter &rewriter) const override {
-    if (std::optional<std::string> reason = getFp8qToGPUUnsupportedReason(op))
-      return rewriter.notifyMatchFailure(op, *reason);
+  LogicalResult lower(TileTransposeOp op,
+                      PatternRewriter &rewriter) const override {
     LaunchEmitter emitter(rewriter, op.getLoc(), op, options);
     emitter.setSource(op.getQ());
     emitter.addInput(op.getScale());
@@ -796,24 +805,16 @@ struct TileTransposeOpLowering : OpRewritePattern<TileTransposeOp> {
                         emitter.toTensor(scales, op.getScaleT().getType())});
     return success();
   }
-
-  /// A copy: the patterns may outlive the caller's options.
-  Fp8qToGPUOptions options;
 };
 
 /// fp8q.scaled_matmul -> one launch of the Hopper GEMM kernel (gemm=wgmma).
 /// A and B also go to the kernel as TMA descriptors, encoded on the host
-/// from i8 views of the buffers the kernel reads (LaunchEmitter::launchGemm).
-struct ScaledMatmulOpLowering : OpRewritePattern<ScaledMatmulOp> {
-  ScaledMatmulOpLowering(MLIRContext *context,
-                         const Fp8qToGPUOptions &options)
-      : OpRewritePattern(context), options(options) {}
+/// from ui8 views of the buffers the kernel reads (LaunchEmitter::launchGemm).
+struct ScaledMatmulOpLowering : Fp8qToGPUPattern<ScaledMatmulOp> {
+  using Fp8qToGPUPattern::Fp8qToGPUPattern;
 
-  LogicalResult matchAndRewrite(ScaledMatmulOp op,
-                                PatternRewriter &rewriter) const override {
-    if (std::optional<std::string> reason =
-            getFp8qToGPUUnsupportedReason(op, options))
-      return rewriter.notifyMatchFailure(op, *reason);
+  LogicalResult lower(ScaledMatmulOp op,
+                      PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     GemmKernelConfig config = getGemmKernelConfig(op, options);
     LaunchEmitter emitter(rewriter, loc, op, options);
@@ -836,9 +837,6 @@ struct ScaledMatmulOpLowering : OpRewritePattern<ScaledMatmulOp> {
     rewriter.replaceOp(op, emitter.toTensor(out, outType));
     return success();
   }
-
-  /// A copy: the patterns may outlive the caller's options.
-  Fp8qToGPUOptions options;
 };
 
 } // namespace
