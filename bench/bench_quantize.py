@@ -333,11 +333,7 @@ def print_table(rows: List[dict], dry: bool) -> None:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--export-dir", help="export directory with manifest.json")
-    source.add_argument("--self-test", action="store_true",
-                        help="time the harness's own CUDA C kernels (selftest_kernels.py)")
-    parser.add_argument("--selftest-compiler", choices=("nvcc", "mock"), default="nvcc")
+    selftest_kernels.add_source_arguments(parser, "time")
     parser.add_argument("--dry-run", action="store_true",
                         help="no GPU: validate manifest, plans, shapes and byte counts")
     parser.add_argument("--shapes", type=parse_shapes,
@@ -348,16 +344,10 @@ def main(argv=None) -> int:
     parser.add_argument("--warmup-ms", type=float, default=25.0)
     parser.add_argument("--rep-ms", type=float, default=100.0)
     parser.add_argument("--kernel", action="append", help="time only this kernel (repeatable)")
-    parser.add_argument("--backend", choices=("auto", "ctypes", "cuda-python"))
     args = parser.parse_args(argv)
-    if args.backend:
-        os.environ["FP8Q_CUDA_BACKEND"] = args.backend
 
     with tempfile.TemporaryDirectory(prefix="fp8q-selftest-") as scratch:
-        directory = args.export_dir
-        if args.self_test:
-            compiler = "mock" if args.dry_run else args.selftest_compiler
-            directory = selftest_kernels.build_export(scratch, compiler)
+        directory = selftest_kernels.kernel_directory(args, scratch)
         try:
             manifest, plans, skipped = load_plans(directory, args.kernel)
         except (ManifestError, qp.PlanError) as err:

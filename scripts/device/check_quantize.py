@@ -273,13 +273,7 @@ def print_table(rows: List[Row]) -> None:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--export-dir", help="export directory with manifest.json")
-    source.add_argument("--self-test", action="store_true",
-                        help="check the harness's own CUDA C kernels (selftest_kernels.py)")
-    parser.add_argument("--selftest-compiler", choices=("nvcc", "mock"), default="nvcc",
-                        help="build the self-test images with nvcc, or as placeholders for the "
-                             "mock driver of test/Runtime (CPU-only tests)")
+    selftest_kernels.add_source_arguments(parser, "check")
     parser.add_argument("--dry-run", action="store_true",
                         help="no GPU: validate the manifest and the reference calls only")
     parser.add_argument("--shapes", choices=("small", "large"), default="small",
@@ -287,17 +281,10 @@ def main(argv=None) -> int:
                              "and 8192x2048")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--kernel", action="append", help="check only this kernel (repeatable)")
-    parser.add_argument("--backend", choices=("auto", "ctypes", "cuda-python"),
-                        help="fp8q.runtime driver binding (default: FP8Q_CUDA_BACKEND or auto)")
     args = parser.parse_args(argv)
-    if args.backend:
-        os.environ["FP8Q_CUDA_BACKEND"] = args.backend
 
     with tempfile.TemporaryDirectory(prefix="fp8q-selftest-") as scratch:
-        directory = args.export_dir
-        if args.self_test:
-            compiler = "mock" if args.dry_run else args.selftest_compiler
-            directory = selftest_kernels.build_export(scratch, compiler)
+        directory = selftest_kernels.kernel_directory(args, scratch)
         try:
             manifest = load_manifest(directory)
         except ManifestError as err:

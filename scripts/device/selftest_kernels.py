@@ -269,3 +269,30 @@ def build_export(directory: str, compiler: str = "nvcc") -> str:
     with open(os.path.join(directory, "manifest.json"), "w", encoding="utf-8") as f:
         json.dump(manifest(), f, indent=1)
     return directory
+
+
+def add_source_arguments(parser, verb: str) -> None:
+    """The options both device scripts take for where their kernels come
+    from: ``--export-dir`` or ``--self-test`` (one required),
+    ``--selftest-compiler`` and ``--backend``. ``verb`` says what the script
+    does with the kernels ("check", "time")."""
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--export-dir", help="export directory with manifest.json")
+    source.add_argument("--self-test", action="store_true",
+                        help=f"{verb} the harness's own CUDA C kernels (selftest_kernels.py)")
+    parser.add_argument("--selftest-compiler", choices=("nvcc", "mock"), default="nvcc",
+                        help="build the self-test images with nvcc, or as placeholders for the "
+                             "mock driver of test/Runtime (CPU-only tests)")
+    parser.add_argument("--backend", choices=("auto", "ctypes", "cuda-python"),
+                        help="fp8q.runtime driver binding (default: FP8Q_CUDA_BACKEND or auto)")
+
+
+def kernel_directory(args, scratch: str) -> str:
+    """Applies ``--backend`` and returns the directory of the kernels: the
+    export, or the self-test images built in ``scratch`` (placeholders with
+    ``--dry-run``)."""
+    if args.backend:
+        os.environ["FP8Q_CUDA_BACKEND"] = args.backend
+    if not args.self_test:
+        return args.export_dir
+    return build_export(scratch, "mock" if args.dry_run else args.selftest_compiler)
