@@ -15,22 +15,16 @@
 //===----------------------------------------------------------------------===//
 
 #include "fp8q/Conversion/Fp8qToLinalg/E4M3.h"
+#include "fp8q/Conversion/FloatBits.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 
 using namespace mlir;
+namespace f32bits = mlir::fp8q::f32bits;
 
 namespace {
-// f32 bit fields.
-constexpr int64_t kF32FractionBits = 23;
-constexpr int64_t kF32FractionMask = (int64_t{1} << kF32FractionBits) - 1;
-constexpr int64_t kF32ImplicitBit = int64_t{1} << kF32FractionBits;
-constexpr int64_t kF32ExponentBias = 127;
-constexpr int64_t kF32SignShift = 31;
-constexpr int64_t kF32AbsMask = 0x7FFFFFFF;
-/// Bits of +Inf; every larger magnitude is a NaN.
-constexpr int64_t kF32InfBits = 0x7F800000;
+// f32 bit fields: fp8q/Conversion/FloatBits.h; and the quiet NaN.
 constexpr int64_t kF32QuietNaNBits = 0x7FC00000;
 
 // f8E4M3FN bit fields.
@@ -49,12 +43,13 @@ constexpr int64_t kE4M3MinNormalCode = int64_t{1} << kE4M3FractionBits;
 constexpr float kE4M3SubnormalQuantum = 1.0f / 512.0f;
 
 /// f32 biased exponent minus E4M3 biased exponent of the same binade.
-constexpr int64_t kRebias = kF32ExponentBias - kE4M3ExponentBias;
+constexpr int64_t kRebias = f32bits::kExponentBias - kE4M3ExponentBias;
 /// f32 biased exponent of 2^-6, the smallest normal E4M3 value. From here
 /// up an E4M3 value keeps 3 fraction bits; below it the quantum stays 2^-9.
 constexpr int64_t kE4M3MinNormalF32Exponent = kRebias + 1;
 /// Fraction bits a normal f32 loses when rounded to E4M3.
-constexpr int64_t kDroppedFractionBits = kF32FractionBits - kE4M3FractionBits;
+constexpr int64_t kDroppedFractionBits =
+    f32bits::kFractionBits - kE4M3FractionBits;
 /// Below 2^-6 one more bit is dropped per binade. Past 5 more bits the
 /// whole 24-bit significand lies below the rounding point, so the shift is
 /// clamped (to 6, i.e. at most 26) to stay well inside 32 bits.
@@ -113,15 +108,16 @@ Value fp8q::createF32ToE4M3(OpBuilder &builder, Location loc, Value x) {
   using P = arith::CmpIPredicate;
 
   Value bits = arith::BitcastOp::create(b, b.getI32Type(), x);
-  Value sign = i.shr(bits, i.c(kF32SignShift));
-  Value mag = i.band(bits, i.c(kF32AbsMask));
-  Value isNaN = i.cmp(P::ugt, mag, i.c(kF32InfBits));
+  Value sign = i.shr(bits, i.c(f32bits::kSignShift));
+  Value mag = i.band(bits, i.c(f32bits::kAbsMask));
+  Value isNaN = i.cmp(P::ugt, mag, i.c(f32bits::kInfBits));
 
   // Significand and effective exponent (f32 subnormals: exponent 1).
-  Value exp = i.shr(mag, i.c(kF32FractionBits));
-  Value frac = i.band(mag, i.c(kF32FractionMask));
+  Value exp = i.shr(mag, i.c(f32bits::kFractionBits));
+  Value frac = i.band(mag, i.c(f32bits::kFractionMask));
   Value isF32Subnormal = i.cmp(P::eq, exp, i.c(0));
-  Value sig = i.select(isF32Subnormal, frac, i.bor(frac, i.c(kF32ImplicitBit)));
+  Value sig = i.select(isF32Subnormal, frac,
+                       i.bor(frac, i.c(f32bits::kImplicitBit)));
   exp = arith::MaxUIOp::create(b, exp, i.c(1));
 
   // Bits to drop: 20, plus one per binade below 2^-6 (clamped).
@@ -186,6 +182,6 @@ Value fp8q::createE4M3ToF32(OpBuilder &builder, Location loc, Value q) {
       i.select(i.cmp(P::ult, mag, i.c(kE4M3MinNormalCode)), subnormal, normal);
   magBits = i.select(i.cmp(P::eq, mag, i.c(kE4M3NaNCode)),
                      i.c(kF32QuietNaNBits), magBits);
-  Value bits = i.bor(magBits, i.shl(sign, i.c(kF32SignShift)));
+  Value bits = i.bor(magBits, i.shl(sign, i.c(f32bits::kSignShift)));
   return arith::BitcastOp::create(b, b.getF32Type(), bits);
 }

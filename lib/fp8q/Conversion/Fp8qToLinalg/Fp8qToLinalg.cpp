@@ -13,6 +13,7 @@
 #include "fp8q/Conversion/Fp8qToLinalg/Fp8qToLinalg.h"
 
 #include "fp8q/Conversion/Fp8qToLinalg/E4M3.h"
+#include "fp8q/Conversion/FloatBits.h"
 #include "fp8q/IR/Fp8qDialect.h"
 #include "fp8q/IR/Fp8qOps.h"
 
@@ -39,16 +40,10 @@ using namespace mlir;
 using namespace mlir::fp8q;
 
 namespace {
-// f32 bit fields used by the exact power-of-two rounding.
-constexpr int64_t kF32Bits = 32;
-constexpr int64_t kF32FractionBits = 23;
-constexpr int64_t kF32FractionMask = (int64_t{1} << kF32FractionBits) - 1;
-/// One unit in the exponent field.
-constexpr int64_t kF32ExponentOne = int64_t{1} << kF32FractionBits;
-constexpr int64_t kF32ExponentFieldMask = 0xFF;
-/// Sign and exponent fields (the bits a power of two may have).
+// f32 bit fields (fp8q/Conversion/FloatBits.h) used by the exact
+// power-of-two rounding; the sign and exponent fields are the bits a power
+// of two may have.
 constexpr int64_t kF32SignExponentMask = 0xFF800000;
-constexpr int64_t kF32SignMask = 0x80000000;
 /// The NaN that bf16 and f16 results carry (bits 0x7FFF in both formats).
 /// NOTE: PTX `cvt.rn.bf16.f32` / `cvt.rn.f16.f32` return it for every NaN;
 /// the CPU would keep the payload. Pinning it makes both paths agree.
@@ -133,28 +128,28 @@ Value fp8q::createPow2Ceil(OpBuilder &builder, Location loc, Value r) {
   using P = arith::CmpIPredicate;
 
   Value bits = arith::BitcastOp::create(b, i32, r);
-  Value frac = arith::AndIOp::create(b, bits, c(kF32FractionMask));
+  Value frac = arith::AndIOp::create(b, bits, c(f32bits::kFractionMask));
   Value exp = arith::AndIOp::create(
-      b, arith::ShRUIOp::create(b, bits, c(kF32FractionBits)),
-      c(kF32ExponentFieldMask));
+      b, arith::ShRUIOp::create(b, bits, c(f32bits::kFractionBits)),
+      c(f32bits::kExponentMask));
 
   Value normalUp = arith::AddIOp::create(
       b, arith::AndIOp::create(b, bits, c(kF32SignExponentMask)),
-      c(kF32ExponentOne));
+      c(f32bits::kImplicitBit));
 
   Value fracMinusOne =
       arith::SubIOp::create(b, arith::MaxUIOp::create(b, frac, c(1)), c(1));
   Value leadingZeros = math::CountLeadingZerosOp::create(b, fracMinusOne);
   Value subnormalUp = arith::ShLIOp::create(
-      b, c(1), arith::SubIOp::create(b, c(kF32Bits), leadingZeros));
+      b, c(1), arith::SubIOp::create(b, c(f32bits::kBits), leadingZeros));
   subnormalUp = arith::OrIOp::create(
-      b, subnormalUp, arith::AndIOp::create(b, bits, c(kF32SignMask)));
+      b, subnormalUp, arith::AndIOp::create(b, bits, c(f32bits::kSignMask)));
 
   Value isSubnormal = arith::CmpIOp::create(b, P::eq, exp, c(0));
   Value up = arith::SelectOp::create(b, isSubnormal, subnormalUp, normalUp);
   Value unchanged = arith::OrIOp::create(
       b, arith::CmpIOp::create(b, P::eq, frac, c(0)),
-      arith::CmpIOp::create(b, P::eq, exp, c(kF32ExponentFieldMask)));
+      arith::CmpIOp::create(b, P::eq, exp, c(f32bits::kExponentMask)));
   Value result = arith::SelectOp::create(b, unchanged, bits, up);
   return arith::BitcastOp::create(b, b.getF32Type(), result);
 }

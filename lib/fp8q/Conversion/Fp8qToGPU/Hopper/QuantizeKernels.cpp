@@ -30,6 +30,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "fp8q/Conversion/Fp8qToGPU/Hopper/QuantizeKernels.h"
+#include "fp8q/Conversion/FloatBits.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -76,13 +77,6 @@ constexpr int64_t kTaskRowGroups = kCtaRows / kTaskRows;
 static_assert(kTaskRowGroups == kBankChunks,
               "one chunk position per row group of the transposed read");
 
-/// f32 bit fields.
-constexpr int64_t kF32AbsMask = 0x7FFFFFFF;
-constexpr int64_t kF32SignMask = 0x80000000;
-constexpr int64_t kF32FractionBits = 23;
-constexpr int64_t kF32FractionMask = (int64_t{1} << kF32FractionBits) - 1;
-constexpr int64_t kF32ExponentMask = 0xFF;
-constexpr int64_t kF32Bits = 32;
 /// bf16 / f16 magnitude masks: one element, two packed in a 32-bit word.
 constexpr int64_t kHalfAbsMask = 0x7FFF;
 constexpr int64_t kHalfPairAbsMask = 0x7FFF7FFF;
@@ -744,7 +738,7 @@ Value QuantKernelEmitter::maxKeys(Value lhs, Value rhs, bool packed) {
 
 /// The magnitude key(s) of one source word: the bits with the sign cleared.
 Value QuantKernelEmitter::columnKeyOfWord(Value word) {
-  int64_t mask = isHalfSource() ? kHalfPairAbsMask : kF32AbsMask;
+  int64_t mask = isHalfSource() ? kHalfPairAbsMask : f32bits::kAbsMask;
   return arith::AndIOp::create(b, word, i32Const(mask));
 }
 
@@ -822,25 +816,27 @@ Value QuantKernelEmitter::warpMaxF32(Value value, ArrayRef<int32_t> offsets) {
 /// for a power of two and at most 2^-126, the smallest normal.
 Value QuantKernelEmitter::roundUpToPowerOfTwo(Value scale) {
   Value bits = arith::BitcastOp::create(b, b.getI32Type(), scale);
-  Value fraction = arith::AndIOp::create(b, bits, i32Const(kF32FractionMask));
+  Value fraction =
+      arith::AndIOp::create(b, bits, i32Const(f32bits::kFractionMask));
   Value exponent = arith::AndIOp::create(
-      b, arith::ShRUIOp::create(b, bits, i32Const(kF32FractionBits)),
-      i32Const(kF32ExponentMask));
-  Value sign = arith::AndIOp::create(b, bits, i32Const(kF32SignMask));
+      b, arith::ShRUIOp::create(b, bits, i32Const(f32bits::kFractionBits)),
+      i32Const(f32bits::kExponentMask));
+  Value sign = arith::AndIOp::create(b, bits, i32Const(f32bits::kSignMask));
   auto equals = [&](Value lhs, int64_t rhs) -> Value {
     return arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lhs,
                                  i32Const(rhs));
   };
   Value keep = arith::OrIOp::create(b, equals(fraction, 0),
-                                    equals(exponent, kF32ExponentMask));
+                                    equals(exponent, f32bits::kExponentMask));
   Value exponentUp =
       arith::ShLIOp::create(b, arith::AddIOp::create(b, exponent, i32Const(1)),
-                            i32Const(kF32FractionBits));
+                            i32Const(f32bits::kFractionBits));
   Value normal = arith::OrIOp::create(b, sign, exponentUp);
   Value fractionMinusOne = arith::SubIOp::create(b, fraction, i32Const(1));
   Value leadingZeros = LLVM::CountLeadingZerosOp::create(
       b, b.getI32Type(), fractionMinusOne, b.getIntegerAttr(b.getI1Type(), 0));
-  Value bitLength = arith::SubIOp::create(b, i32Const(kF32Bits), leadingZeros);
+  Value bitLength =
+      arith::SubIOp::create(b, i32Const(f32bits::kBits), leadingZeros);
   Value subnormal = arith::OrIOp::create(
       b, sign, arith::ShLIOp::create(b, i32Const(1), bitLength));
   Value rounded =
