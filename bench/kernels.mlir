@@ -368,6 +368,372 @@ func.func @colwise_t_f32_pow2(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, ten
   return %colwise_t_q, %colwise_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
 }
 
+func.func @fused_bf16_fp32_mn(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>, tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xbf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xbf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %rowwise_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %rowwise_s0 = tensor.empty(%Kt, %M) : tensor<?x?xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<fp32>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  %colwise_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty(%Mt, %K) : tensor<?x?xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<fp32>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %rowwise_q, %rowwise_s, %colwise_t_q, %colwise_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>, tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @rowwise_bf16_fp32_mn(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xbf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xbf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %rowwise_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %rowwise_s0 = tensor.empty(%Kt, %M) : tensor<?x?xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<fp32>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %rowwise_q, %rowwise_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @block_bf16_fp32_mn(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xbf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xbf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %block_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %block_s0 = tensor.empty(%Kt, %Mt) : tensor<?x?xf32>
+  %block_q, %block_s = fp8q.quantize %x outs(%block_q0, %block_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<fp32>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %block_q, %block_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @colwise_t_bf16_fp32_mn(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xbf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xbf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %colwise_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty(%Mt, %K) : tensor<?x?xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<fp32>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %colwise_t_q, %colwise_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+
+func.func @fused_bf16_pow2_mn(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>, tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xbf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xbf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %rowwise_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %rowwise_s0 = tensor.empty(%Kt, %M) : tensor<?x?xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<pow2>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  %colwise_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty(%Mt, %K) : tensor<?x?xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<pow2>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %rowwise_q, %rowwise_s, %colwise_t_q, %colwise_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>, tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @rowwise_bf16_pow2_mn(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xbf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xbf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %rowwise_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %rowwise_s0 = tensor.empty(%Kt, %M) : tensor<?x?xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<pow2>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %rowwise_q, %rowwise_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @block_bf16_pow2_mn(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xbf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xbf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %block_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %block_s0 = tensor.empty(%Kt, %Mt) : tensor<?x?xf32>
+  %block_q, %block_s = fp8q.quantize %x outs(%block_q0, %block_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<pow2>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %block_q, %block_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @colwise_t_bf16_pow2_mn(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xbf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xbf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %colwise_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty(%Mt, %K) : tensor<?x?xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<pow2>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %colwise_t_q, %colwise_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+
+func.func @fused_f16_fp32_mn(%x: tensor<?x?xf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>, tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %rowwise_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %rowwise_s0 = tensor.empty(%Kt, %M) : tensor<?x?xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<fp32>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  %colwise_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty(%Mt, %K) : tensor<?x?xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<fp32>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %rowwise_q, %rowwise_s, %colwise_t_q, %colwise_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>, tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @rowwise_f16_fp32_mn(%x: tensor<?x?xf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %rowwise_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %rowwise_s0 = tensor.empty(%Kt, %M) : tensor<?x?xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<fp32>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %rowwise_q, %rowwise_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @block_f16_fp32_mn(%x: tensor<?x?xf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %block_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %block_s0 = tensor.empty(%Kt, %Mt) : tensor<?x?xf32>
+  %block_q, %block_s = fp8q.quantize %x outs(%block_q0, %block_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<fp32>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %block_q, %block_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @colwise_t_f16_fp32_mn(%x: tensor<?x?xf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %colwise_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty(%Mt, %K) : tensor<?x?xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<fp32>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %colwise_t_q, %colwise_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+
+func.func @fused_f16_pow2_mn(%x: tensor<?x?xf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>, tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %rowwise_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %rowwise_s0 = tensor.empty(%Kt, %M) : tensor<?x?xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<pow2>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  %colwise_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty(%Mt, %K) : tensor<?x?xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<pow2>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %rowwise_q, %rowwise_s, %colwise_t_q, %colwise_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>, tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @rowwise_f16_pow2_mn(%x: tensor<?x?xf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %rowwise_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %rowwise_s0 = tensor.empty(%Kt, %M) : tensor<?x?xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<pow2>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %rowwise_q, %rowwise_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @block_f16_pow2_mn(%x: tensor<?x?xf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %block_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %block_s0 = tensor.empty(%Kt, %Mt) : tensor<?x?xf32>
+  %block_q, %block_s = fp8q.quantize %x outs(%block_q0, %block_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<pow2>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %block_q, %block_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @colwise_t_f16_pow2_mn(%x: tensor<?x?xf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %colwise_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty(%Mt, %K) : tensor<?x?xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<pow2>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %colwise_t_q, %colwise_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+
+func.func @fused_f32_fp32_mn(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>, tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %rowwise_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %rowwise_s0 = tensor.empty(%Kt, %M) : tensor<?x?xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<fp32>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  %colwise_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty(%Mt, %K) : tensor<?x?xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<fp32>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %rowwise_q, %rowwise_s, %colwise_t_q, %colwise_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>, tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @rowwise_f32_fp32_mn(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %rowwise_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %rowwise_s0 = tensor.empty(%Kt, %M) : tensor<?x?xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<fp32>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %rowwise_q, %rowwise_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @block_f32_fp32_mn(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %block_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %block_s0 = tensor.empty(%Kt, %Mt) : tensor<?x?xf32>
+  %block_q, %block_s = fp8q.quantize %x outs(%block_q0, %block_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<fp32>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %block_q, %block_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @colwise_t_f32_fp32_mn(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %colwise_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty(%Mt, %K) : tensor<?x?xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<fp32>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %colwise_t_q, %colwise_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+
+func.func @fused_f32_pow2_mn(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>, tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %rowwise_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %rowwise_s0 = tensor.empty(%Kt, %M) : tensor<?x?xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<pow2>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  %colwise_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty(%Mt, %K) : tensor<?x?xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<pow2>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %rowwise_q, %rowwise_s, %colwise_t_q, %colwise_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>, tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @rowwise_f32_pow2_mn(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %rowwise_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %rowwise_s0 = tensor.empty(%Kt, %M) : tensor<?x?xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<pow2>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %rowwise_q, %rowwise_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @block_f32_pow2_mn(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %block_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %block_s0 = tensor.empty(%Kt, %Mt) : tensor<?x?xf32>
+  %block_q, %block_s = fp8q.quantize %x outs(%block_q0, %block_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<pow2>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %block_q, %block_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @colwise_t_f32_pow2_mn(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %colwise_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty(%Mt, %K) : tensor<?x?xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<pow2>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %colwise_t_q, %colwise_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+
 func.func @tile_transpose_fp32(%q: tensor<?x?xf8E4M3FN>, %s: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -405,6 +771,17 @@ func.func @fused_bf16_4096x7168(%x: tensor<4096x7168xbf16>) -> (tensor<4096x7168
   %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<fp32>, transpose}
       : tensor<4096x7168xbf16> -> tensor<7168x4096xf8E4M3FN>, tensor<7168x32xf32>
   return %rowwise_q, %rowwise_s, %colwise_t_q, %colwise_t_s : tensor<4096x7168xf8E4M3FN>, tensor<4096x56xf32>, tensor<7168x4096xf8E4M3FN>, tensor<7168x32xf32>
+}
+func.func @fused_bf16_4096x7168_mn(%x: tensor<4096x7168xbf16>) -> (tensor<4096x7168xf8E4M3FN>, tensor<56x4096xf32>, tensor<7168x4096xf8E4M3FN>, tensor<32x7168xf32>) {
+  %rowwise_q0 = tensor.empty() : tensor<4096x7168xf8E4M3FN>
+  %rowwise_s0 = tensor.empty() : tensor<56x4096xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<fp32>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<4096x7168xbf16> -> tensor<4096x7168xf8E4M3FN>, tensor<56x4096xf32>
+  %colwise_t_q0 = tensor.empty() : tensor<7168x4096xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty() : tensor<32x7168xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<fp32>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<4096x7168xbf16> -> tensor<7168x4096xf8E4M3FN>, tensor<32x7168xf32>
+  return %rowwise_q, %rowwise_s, %colwise_t_q, %colwise_t_s : tensor<4096x7168xf8E4M3FN>, tensor<56x4096xf32>, tensor<7168x4096xf8E4M3FN>, tensor<32x7168xf32>
 }
 func.func @rowwise_bf16_4096x7168(%x: tensor<4096x7168xbf16>) -> (tensor<4096x7168xf8E4M3FN>, tensor<4096x56xf32>) {
   %rowwise_q0 = tensor.empty() : tensor<4096x7168xf8E4M3FN>
@@ -446,6 +823,17 @@ func.func @fused_bf16_8192x2048(%x: tensor<8192x2048xbf16>) -> (tensor<8192x2048
       : tensor<8192x2048xbf16> -> tensor<2048x8192xf8E4M3FN>, tensor<2048x64xf32>
   return %rowwise_q, %rowwise_s, %colwise_t_q, %colwise_t_s : tensor<8192x2048xf8E4M3FN>, tensor<8192x16xf32>, tensor<2048x8192xf8E4M3FN>, tensor<2048x64xf32>
 }
+func.func @fused_bf16_8192x2048_mn(%x: tensor<8192x2048xbf16>) -> (tensor<8192x2048xf8E4M3FN>, tensor<16x8192xf32>, tensor<2048x8192xf8E4M3FN>, tensor<64x2048xf32>) {
+  %rowwise_q0 = tensor.empty() : tensor<8192x2048xf8E4M3FN>
+  %rowwise_s0 = tensor.empty() : tensor<16x8192xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<fp32>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<8192x2048xbf16> -> tensor<8192x2048xf8E4M3FN>, tensor<16x8192xf32>
+  %colwise_t_q0 = tensor.empty() : tensor<2048x8192xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty() : tensor<64x2048xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<fp32>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<8192x2048xbf16> -> tensor<2048x8192xf8E4M3FN>, tensor<64x2048xf32>
+  return %rowwise_q, %rowwise_s, %colwise_t_q, %colwise_t_s : tensor<8192x2048xf8E4M3FN>, tensor<16x8192xf32>, tensor<2048x8192xf8E4M3FN>, tensor<64x2048xf32>
+}
 func.func @rowwise_bf16_8192x2048(%x: tensor<8192x2048xbf16>) -> (tensor<8192x2048xf8E4M3FN>, tensor<8192x16xf32>) {
   %rowwise_q0 = tensor.empty() : tensor<8192x2048xf8E4M3FN>
   %rowwise_s0 = tensor.empty() : tensor<8192x16xf32>
@@ -485,6 +873,17 @@ func.func @fused_bf16_65536x2048(%x: tensor<65536x2048xbf16>) -> (tensor<65536x2
   %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<fp32>, transpose}
       : tensor<65536x2048xbf16> -> tensor<2048x65536xf8E4M3FN>, tensor<2048x512xf32>
   return %rowwise_q, %rowwise_s, %colwise_t_q, %colwise_t_s : tensor<65536x2048xf8E4M3FN>, tensor<65536x16xf32>, tensor<2048x65536xf8E4M3FN>, tensor<2048x512xf32>
+}
+func.func @fused_bf16_65536x2048_mn(%x: tensor<65536x2048xbf16>) -> (tensor<65536x2048xf8E4M3FN>, tensor<16x65536xf32>, tensor<2048x65536xf8E4M3FN>, tensor<512x2048xf32>) {
+  %rowwise_q0 = tensor.empty() : tensor<65536x2048xf8E4M3FN>
+  %rowwise_s0 = tensor.empty() : tensor<16x65536xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<fp32>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<65536x2048xbf16> -> tensor<65536x2048xf8E4M3FN>, tensor<16x65536xf32>
+  %colwise_t_q0 = tensor.empty() : tensor<2048x65536xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty() : tensor<512x2048xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<fp32>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<65536x2048xbf16> -> tensor<2048x65536xf8E4M3FN>, tensor<512x2048xf32>
+  return %rowwise_q, %rowwise_s, %colwise_t_q, %colwise_t_s : tensor<65536x2048xf8E4M3FN>, tensor<16x65536xf32>, tensor<2048x65536xf8E4M3FN>, tensor<512x2048xf32>
 }
 func.func @rowwise_bf16_65536x2048(%x: tensor<65536x2048xbf16>) -> (tensor<65536x2048xf8E4M3FN>, tensor<65536x16xf32>) {
   %rowwise_q0 = tensor.empty() : tensor<65536x2048xf8E4M3FN>
@@ -526,6 +925,17 @@ func.func @fused_bf16_300x384(%x: tensor<300x384xbf16>) -> (tensor<300x384xf8E4M
       : tensor<300x384xbf16> -> tensor<384x300xf8E4M3FN>, tensor<384x3xf32>
   return %rowwise_q, %rowwise_s, %colwise_t_q, %colwise_t_s : tensor<300x384xf8E4M3FN>, tensor<300x3xf32>, tensor<384x300xf8E4M3FN>, tensor<384x3xf32>
 }
+func.func @fused_bf16_300x384_mn(%x: tensor<300x384xbf16>) -> (tensor<300x384xf8E4M3FN>, tensor<3x300xf32>, tensor<384x300xf8E4M3FN>, tensor<3x384xf32>) {
+  %rowwise_q0 = tensor.empty() : tensor<300x384xf8E4M3FN>
+  %rowwise_s0 = tensor.empty() : tensor<3x300xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<fp32>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<300x384xbf16> -> tensor<300x384xf8E4M3FN>, tensor<3x300xf32>
+  %colwise_t_q0 = tensor.empty() : tensor<384x300xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty() : tensor<3x384xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<fp32>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<300x384xbf16> -> tensor<384x300xf8E4M3FN>, tensor<3x384xf32>
+  return %rowwise_q, %rowwise_s, %colwise_t_q, %colwise_t_s : tensor<300x384xf8E4M3FN>, tensor<3x300xf32>, tensor<384x300xf8E4M3FN>, tensor<3x384xf32>
+}
 func.func @rowwise_bf16_300x384(%x: tensor<300x384xbf16>) -> (tensor<300x384xf8E4M3FN>, tensor<300x3xf32>) {
   %rowwise_q0 = tensor.empty() : tensor<300x384xf8E4M3FN>
   %rowwise_s0 = tensor.empty() : tensor<300x3xf32>
@@ -565,6 +975,17 @@ func.func @fused_bf16_129x256(%x: tensor<129x256xbf16>) -> (tensor<129x256xf8E4M
   %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<fp32>, transpose}
       : tensor<129x256xbf16> -> tensor<256x129xf8E4M3FN>, tensor<256x2xf32>
   return %rowwise_q, %rowwise_s, %colwise_t_q, %colwise_t_s : tensor<129x256xf8E4M3FN>, tensor<129x2xf32>, tensor<256x129xf8E4M3FN>, tensor<256x2xf32>
+}
+func.func @fused_bf16_129x256_mn(%x: tensor<129x256xbf16>) -> (tensor<129x256xf8E4M3FN>, tensor<2x129xf32>, tensor<256x129xf8E4M3FN>, tensor<2x256xf32>) {
+  %rowwise_q0 = tensor.empty() : tensor<129x256xf8E4M3FN>
+  %rowwise_s0 = tensor.empty() : tensor<2x129xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<fp32>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<129x256xbf16> -> tensor<129x256xf8E4M3FN>, tensor<2x129xf32>
+  %colwise_t_q0 = tensor.empty() : tensor<256x129xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty() : tensor<2x256xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<fp32>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<129x256xbf16> -> tensor<256x129xf8E4M3FN>, tensor<2x256xf32>
+  return %rowwise_q, %rowwise_s, %colwise_t_q, %colwise_t_s : tensor<129x256xf8E4M3FN>, tensor<2x129xf32>, tensor<256x129xf8E4M3FN>, tensor<2x256xf32>
 }
 func.func @rowwise_bf16_129x256(%x: tensor<129x256xbf16>) -> (tensor<129x256xf8E4M3FN>, tensor<129x2xf32>) {
   %rowwise_q0 = tensor.empty() : tensor<129x256xf8E4M3FN>

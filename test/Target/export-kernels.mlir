@@ -7,7 +7,7 @@
 // RUN: FileCheck %s --input-file=%t/manifest.json
 // RUN: ls %t | FileCheck %s --check-prefix=FILES
 // RUN: %if ptxas %{ ls %t | FileCheck %s --check-prefix=CUBIN %}
-// RUN: %python -c "import json, sys; m = json.load(open(sys.argv[1])); assert m['version'] == 1 and len(m['kernels']) == 3" %t/manifest.json
+// RUN: %python -c "import json, sys; m = json.load(open(sys.argv[1])); assert m['version'] == 1 and len(m['kernels']) == 4" %t/manifest.json
 //
 // After the pipeline: the gpu.binary objects as they are (here PTX only, so
 // `cubin` names the PTX, which cuModuleLoadData accepts).
@@ -16,6 +16,7 @@
 
 // FILES: fp8q_quantize_128x128_f32_pow2.ptx
 // FILES: fp8q_quantize_1x128_128x1t_bf16_fp32.ptx
+// FILES: fp8q_quantize_1x128_bf16_fp32_mn.ptx
 // FILES: fp8q_tile_transpose_1x128_fp32.ptx
 // FILES: manifest.json
 // CUBIN: fp8q_quantize_128x128_f32_pow2.cubin
@@ -43,7 +44,8 @@
 // CHECK-NEXT:  ],
 // CHECK-NEXT:  "scale_mode": "pow2",
 // CHECK-NEXT:  "eps": 9.9999997473787516e-05,
-// CHECK-NEXT:  "transpose": false
+// CHECK-NEXT:  "transpose": false,
+// CHECK-NEXT:  "scale_layout": "k_major"
 // CHECK-NEXT: },
 // CHECK-NEXT: "args": [
 // CHECK-NEXT:  {
@@ -117,7 +119,8 @@
 // CHECK-NEXT:    ],
 // CHECK-NEXT:    "scale_mode": "fp32",
 // CHECK-NEXT:    "eps": 9.9999997473787516e-05,
-// CHECK-NEXT:    "transpose": true
+// CHECK-NEXT:    "transpose": true,
+// CHECK-NEXT:    "scale_layout": "k_major"
 // CHECK:        "name": "q_t",
 // CHECK-NEXT:   "kind": "ptr",
 // CHECK-NEXT:   "dtype": "f8e4m3fn",
@@ -138,6 +141,21 @@
 // CHECK-NEXT:  "K*2 % 16 == 0"
 // CHECK-NEXT: ],
 // CHECK-NEXT: "x-kind": "fused",
+
+// mn_major scales: the suffix, the attribute, and the scale array's shape
+// transposed with "layout": "transposed".
+// CHECK:      "name": "fp8q_quantize_1x128_bf16_fp32_mn",
+// CHECK:         "transpose": false,
+// CHECK-NEXT:    "scale_layout": "mn_major"
+// CHECK:        "name": "scale",
+// CHECK-NEXT:   "kind": "ptr",
+// CHECK-NEXT:   "dtype": "f32",
+// CHECK-NEXT:   "shape": [
+// CHECK-NEXT:    "ceil(K/128)",
+// CHECK-NEXT:    "M"
+// CHECK-NEXT:   ],
+// CHECK-NEXT:   "layout": "transposed",
+// CHECK-NEXT:   "x-access": "write",
 
 // CHECK:      "name": "fp8q_tile_transpose_1x128_fp32",
 // CHECK:      "op": "fp8q.tile_transpose",
@@ -205,4 +223,12 @@ func.func @wgrad(%q: tensor<256x512xf8E4M3FN>, %s: tensor<256x4xf32>)
   %qt, %st = fp8q.tile_transpose %q, %s outs(%qt0, %st0) {tile = #fp8q.tile<1x128>}
       : tensor<256x512xf8E4M3FN>, tensor<256x4xf32> -> tensor<512x256xf8E4M3FN>, tensor<512x2xf32>
   return %qt, %st : tensor<512x256xf8E4M3FN>, tensor<512x2xf32>
+}
+
+func.func @tokens_mn_major(%x: tensor<?x?xbf16>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?x?xf32>)
+    -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %q, %s = fp8q.quantize %x outs(%q0, %s0)
+      {tile = #fp8q.tile<1x128>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %q, %s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
 }

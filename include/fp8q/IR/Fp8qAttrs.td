@@ -29,6 +29,32 @@ def Fp8q_ScaleModeAttr : EnumAttr<Fp8q_Dialect, Fp8q_ScaleMode, "scale_mode"> {
   let assemblyFormat = "`<` $value `>`";
 }
 
+def Fp8q_ScaleLayout : I32EnumAttr<"ScaleLayout",
+    "how a quantize op's scale tensor is laid out", [
+      I32EnumAttrCase<"k_major", 0>,
+      I32EnumAttrCase<"mn_major", 1>
+    ]> {
+  let cppNamespace = "::mlir::fp8q";
+  let genSpecializedAttr = 0;
+}
+
+def Fp8q_ScaleLayoutAttr : EnumAttr<Fp8q_Dialect, Fp8q_ScaleLayout,
+                                    "scale_layout"> {
+  let summary = "scale layout: `k_major` (the tile grid) or `mn_major` "
+                "(its transpose)";
+  let description = [{
+    The shape of a quantize op's scale result. `k_major` (the default): the
+    tile grid, [ceil(R / TR), ceil(C / TC)] for codes [R, C], so the scales
+    of consecutive tiles along a row of codes are contiguous. `mn_major`:
+    its transpose, [ceil(C / TC), ceil(R / TR)], so the scales of
+    consecutive rows (tokens, for 1x128 tiles) are contiguous: the layout
+    cuBLAS's block-scaled GEMM and DeepGEMM read for the activation
+    operand, and the one the GPU kernels write with coalesced stores
+    (docs/GPU.md, "Scale layouts").
+  }];
+  let assemblyFormat = "`<` $value `>`";
+}
+
 def Fp8q_RetainReason : I32EnumAttr<"RetainReason",
     "why an op is kept in high precision", [
       I32EnumAttrCase<"embedding", 0>,

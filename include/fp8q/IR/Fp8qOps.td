@@ -52,6 +52,15 @@ def Fp8q_QuantizeOp : Fp8q_Op<"quantize", [
     `source`. This is the Wgrad operand: `tile = <128x1>` with `transpose`
     gives per-channel rows quantized in 128-token groups.
 
+    `scale_layout = #fp8q.scale_layout<mn_major>` transposes the scale
+    result once more (after `transpose`, if present): [ceil(C / TC),
+    ceil(R / TR)] without `transpose`, [ceil(R / TR), ceil(C / TC)] with
+    it, so that the scales of consecutive rows of `q` are contiguous (the
+    MN-major layout of cuBLAS's and DeepGEMM's block-scaled GEMMs; the GPU
+    kernels write it with coalesced stores). The values are those of the
+    default `k_major` layout. `fp8q.dequantize` reads either layout;
+    `fp8q.tile_transpose` and `fp8q.scaled_matmul` take `k_major` scales.
+
     The op is in destination-passing style: `q_init` and `scale_init` only
     supply the result shapes (and, after bufferization, the buffers).
     See docs/Numerics.md for NaN/Inf behaviour.
@@ -70,7 +79,9 @@ def Fp8q_QuantizeOp : Fp8q_Op<"quantize", [
     Fp8q_TileAttr:$tile,
     DefaultValuedAttr<Fp8q_ScaleModeAttr, "::mlir::fp8q::ScaleMode::fp32">:$scale_mode,
     DefaultValuedAttr<F32Attr, "1.0e-4f">:$eps,
-    UnitAttr:$transpose);
+    UnitAttr:$transpose,
+    DefaultValuedAttr<Fp8q_ScaleLayoutAttr,
+                      "::mlir::fp8q::ScaleLayout::k_major">:$scale_layout);
   let results = (outs Fp8q_CodeTensor:$q, Fp8q_ScaleTensor:$scale);
   let assemblyFormat = [{
     $source `outs` `(` $q_init `,` $scale_init `)` attr-dict `:`
@@ -98,7 +109,10 @@ def Fp8q_DequantizeOp : Fp8q_Op<"dequantize", [
     Computes `result[i, j] = round(f32(q[i, j]) * scale[i / TR, j / TC])`:
     the product is an f32 multiplication, then rounded to nearest even to
     the element type of `init` (f32, bf16 or f16). `scale` has shape
-    [ceil(R / TR), ceil(C / TC)] for `q` of shape [R, C].
+    [ceil(R / TR), ceil(C / TC)] for `q` of shape [R, C], or its transpose
+    [ceil(C / TC), ceil(R / TR)] with `scale_layout =
+    #fp8q.scale_layout<mn_major>` (then `result[i, j] = round(f32(q[i, j])
+    * scale[j / TC, i / TR])`), the layouts `fp8q.quantize` produces.
 
     Example:
 
@@ -111,7 +125,9 @@ def Fp8q_DequantizeOp : Fp8q_Op<"dequantize", [
     Fp8q_CodeTensor:$q,
     Fp8q_ScaleTensor:$scale,
     Fp8q_WideTensor:$init,
-    Fp8q_TileAttr:$tile);
+    Fp8q_TileAttr:$tile,
+    DefaultValuedAttr<Fp8q_ScaleLayoutAttr,
+                      "::mlir::fp8q::ScaleLayout::k_major">:$scale_layout);
   let results = (outs Fp8q_WideTensor:$result);
   let assemblyFormat = [{
     $q `,` $scale `outs` `(` $init `)` attr-dict `:`

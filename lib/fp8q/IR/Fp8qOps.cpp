@@ -120,6 +120,10 @@ LogicalResult QuantizeOp::verify() {
   std::string why = tileText(getTile());
   if (getTranspose())
     why += ", transposed";
+  if (getScaleLayout() == ScaleLayout::mn_major) {
+    std::swap(sShape[0], sShape[1]);
+    why += ", mn_major";
+  }
   return verifyShape(op, "scale_init", getScaleInit(), sShape, why);
 }
 
@@ -165,8 +169,13 @@ LogicalResult DequantizeOp::verify() {
   ArrayRef<int64_t> q = getQ().getType().getShape();
   if (failed(verifyShape(op, "init", getInit(), q, "same as q")))
     return failure();
-  return verifyShape(op, "scale", getScale(), scaleShape(q, getTile()),
-                     tileText(getTile()));
+  SmallVector<int64_t, 2> sShape = scaleShape(q, getTile());
+  std::string why = tileText(getTile());
+  if (getScaleLayout() == ScaleLayout::mn_major) {
+    std::swap(sShape[0], sShape[1]);
+    why += ", mn_major";
+  }
+  return verifyShape(op, "scale", getScale(), sShape, why);
 }
 
 //===----------------------------------------------------------------------===//

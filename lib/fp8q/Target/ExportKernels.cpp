@@ -98,7 +98,7 @@ StringRef getArgKindName(KernelArgKind kind) {
 }
 
 /// Writes the quantization of one output as manifest attrs: tile, scale_mode,
-/// eps, transpose.
+/// eps, transpose, scale_layout.
 void writeQuantization(llvm::json::OStream &json,
                        const QuantKernelConfig &config,
                        const KernelOutput &output) {
@@ -109,6 +109,7 @@ void writeQuantization(llvm::json::OStream &json,
   json.attribute("scale_mode", stringifyScaleMode(config.scaleMode));
   json.attribute("eps", static_cast<double>(config.eps));
   json.attribute("transpose", output.transpose);
+  json.attribute("scale_layout", stringifyScaleLayout(config.scaleLayout));
 }
 
 /// The op-level description a loader (scripts/device/quantize_plan.py)
@@ -212,6 +213,8 @@ void writeKernel(llvm::json::OStream &json, const ExportedKernel &kernel) {
             for (const std::string &extent : arg.shape)
               json.value(extent);
           });
+          if (arg.transposed)
+            json.attribute("layout", "transposed");
           json.attribute("x-access", arg.written ? "write" : "read");
           json.attribute("x-alignment", arg.alignment);
         }

@@ -411,6 +411,8 @@ struct Fp8qKernel {
   /// 'f' f32, 'b' bf16, 'h' f16, 'e' E4M3 (tile_transpose).
   char source;
   bool pow2;
+  /// `_mn`: the scale arrays are the transposed tile grids (mn_major).
+  bool mnMajor = false;
   float eps = kSelfTestEps;
 };
 
@@ -422,7 +424,7 @@ bool consume(std::string &text, const std::string &prefix) {
   return true;
 }
 
-/// Parses `fp8q_quantize_<kind>_<src>_<mode>[_eps<bits>]` or
+/// Parses `fp8q_quantize_<kind>_<src>_<mode>[_mn][_eps<bits>]` or
 /// `fp8q_tile_transpose_1x128_<mode>[_eps<bits>]`.
 bool parseFp8qKernel(std::string name, Fp8qKernel &kernel) {
   if (consume(name, "fp8q_tile_transpose_1x128_")) {
@@ -456,6 +458,8 @@ bool parseFp8qKernel(std::string name, Fp8qKernel &kernel) {
     kernel.pow2 = true;
   else
     return false;
+  if (kernel.kind != Fp8qKernel::TileTranspose && consume(name, "_mn"))
+    kernel.mnMajor = true;
   if (consume(name, "_eps")) {
     if (name.size() != 8)
       return false;
@@ -726,6 +730,24 @@ CUresult runFp8qKernel(const std::string &name, void **params) {
                  kernel.eps);
     break;
   }
+  }
+  // mn_major: each scale array is the transpose of the [gridRows, gridCols]
+  // tile grid computed above.
+  if (kernel.mnMajor) {
+    auto transposeGrid = [](float *grid, int64_t gridRows, int64_t gridCols) {
+      std::vector<float> copy(grid, grid + gridRows * gridCols);
+      for (int64_t r = 0; r < gridRows; ++r)
+        for (int64_t c = 0; c < gridCols; ++c)
+          grid[c * gridRows + r] = copy[r * gridCols + c];
+    };
+    if (kernel.kind == Fp8qKernel::RowWise || kernel.kind == Fp8qKernel::Fused)
+      transposeGrid(s, rows, colTiles);
+    if (kernel.kind == Fp8qKernel::Block)
+      transposeGrid(s, rowTiles, colTiles);
+    if (kernel.kind == Fp8qKernel::ColumnWiseT)
+      transposeGrid(s, cols, rowTiles);
+    if (kernel.kind == Fp8qKernel::Fused)
+      transposeGrid(static_cast<float *>(outputs[3]), cols, rowTiles);
   }
   // NOTE: the kernels take max(amax, eps) with max.NaN.f32, which returns
   // the canonical NaN 0x7FFFFFFF, so a NaN scale has these bits on the GPU

@@ -97,6 +97,13 @@ struct TileQuantization {
   float eps;
   /// Produce the codes [C, R] and scales [ceil(C/TC), ceil(R/TR)] instead.
   bool transpose;
+  /// Transpose the scales once more (`scale_layout = mn_major`): the scales
+  /// of consecutive rows of the codes are contiguous.
+  bool mnMajorScales = false;
+
+  /// Whether the scales are [ceil(C/TC), ceil(R/TR)] (the tile grid
+  /// transposed), as `transpose` xor `mnMajorScales` make them.
+  bool scalesTransposed() const { return transpose != mnMajorScales; }
 };
 
 /// Codes and scales of a quantized tensor.
@@ -109,7 +116,8 @@ struct QuantizedTensor {
 /// 2-D f32/bf16/f16 tensor `source`, NaN-propagating (`arith.maximumf`). The
 /// source is padded with zeros to whole tiles (which changes no maximum) and
 /// reshaped to [R/TR, TR, C/TC, TC] for one reduction. The result is
-/// [ceil(R/TR), ceil(C/TC)], or its transpose with `config.transpose`.
+/// [ceil(R/TR), ceil(C/TC)], or its transpose if
+/// `config.scalesTransposed()` (the layout of the scales).
 Value buildTileAmax(OpBuilder &builder, Location loc, Value source,
                     const TileQuantization &config);
 
@@ -124,9 +132,11 @@ QuantizedTensor buildQuantize(OpBuilder &builder, Location loc, Value source,
 /// Builds fp8q.dequantize: `f32(q) * s` per element, rounded to nearest
 /// even to the element type of `init` (f32, bf16 or f16). A NaN rounded to
 /// bf16/f16 is the canonical 0x7FFF (what the GPU conversions produce).
+/// `scales` is [ceil(R/TR), ceil(C/TC)], or its transpose if
+/// `scalesTransposed` (mn_major).
 Value buildDequantize(OpBuilder &builder, Location loc, Value codes,
                       Value scales, int64_t tileRows, int64_t tileCols,
-                      Value init);
+                      Value init, bool scalesTransposed = false);
 
 /// Operands and attributes of fp8q.scaled_matmul.
 struct ScaledMatmulOperands {

@@ -122,8 +122,8 @@ int64_t elementBytes(Type type) {
 //===----------------------------------------------------------------------===//
 
 /// The first quantize of the same source, in the same block, that
-/// complements `op` (1x128 vs. 128x1 with transpose) with the same scale mode
-/// and eps (the fused kernel compiles in one of each).
+/// complements `op` (1x128 vs. 128x1 with transpose) with the same scale
+/// mode, eps and scale layout (the fused kernel compiles in one of each).
 QuantizeOp findComplement(QuantizeOp op) {
   std::optional<QuantKernelKind> kind = getQuantizeKind(op);
   if (kind != QuantKernelKind::RowWise &&
@@ -139,7 +139,9 @@ QuantizeOp findComplement(QuantizeOp op) {
         other.getSource() != op.getSource() ||
         getQuantizeKind(other) != wanted ||
         other.getScaleMode() != op.getScaleMode() ||
-        other.getEps() != op.getEps() || getFp8qToGPUUnsupportedReason(other))
+        other.getEps() != op.getEps() ||
+        other.getScaleLayout() != op.getScaleLayout() ||
+        getFp8qToGPUUnsupportedReason(other))
       continue;
     if (!best || other->isBeforeInBlock(best))
       best = other;
@@ -692,6 +694,8 @@ ResultBuffers allocateQuantizeResults(LaunchEmitter &emitter, QuantizeOp op) {
     std::swap(codeExtents[0], codeExtents[1]);
     std::swap(scaleExtents[0], scaleExtents[1]);
   }
+  if (op.getScaleLayout() == ScaleLayout::mn_major)
+    std::swap(scaleExtents[0], scaleExtents[1]);
   return {emitter.allocate(op.getQ().getType(), codeExtents),
           emitter.allocate(op.getScale().getType(), scaleExtents)};
 }
@@ -699,7 +703,7 @@ ResultBuffers allocateQuantizeResults(LaunchEmitter &emitter, QuantizeOp op) {
 QuantKernelConfig getConfig(QuantKernelKind kind, QuantizeOp op) {
   Type element = op.getSource().getType().getElementType();
   return {kind, *getSourceElement(element), op.getScaleMode(),
-          op.getEps().convertToFloat()};
+          op.getEps().convertToFloat(), op.getScaleLayout()};
 }
 
 /// A pattern of this lowering: fails the match on an op

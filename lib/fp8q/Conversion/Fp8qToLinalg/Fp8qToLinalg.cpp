@@ -233,14 +233,14 @@ Value fp8q::buildTileAmax(OpBuilder &b, Location loc, Value source,
       b, loc, gridType, whole, ArrayRef<ReassociationIndices>{{0, 1}, {2, 3}});
 
   SmallVector<int64_t, 2> amaxShape = {gridRows, gridCols};
-  if (config.transpose)
+  if (config.scalesTransposed())
     std::swap(amaxShape[0], amaxShape[1]);
   Value init = filledTensor(b, loc, amaxShape, f32Constant(b, loc, config.eps));
 
   MLIRContext *ctx = b.getContext();
   AffineExpr tileRow = getAffineDimExpr(0, ctx);
   AffineExpr tileCol = getAffineDimExpr(2, ctx);
-  AffineMap outMap = config.transpose
+  AffineMap outMap = config.scalesTransposed()
                          ? AffineMap::get(4, 0, {tileCol, tileRow}, ctx)
                          : AffineMap::get(4, 0, {tileRow, tileCol}, ctx);
   auto amax = linalg::GenericOp::create(
@@ -286,7 +286,9 @@ QuantizedTensor fp8q::buildQuantize(OpBuilder &b, Location loc, Value source,
   auto codes = linalg::GenericOp::create(
       b, loc, TypeRange{codesInit.getType()},
       ValueRange{source, scales.getResult(1)}, ValueRange{codesInit},
-      {id, tileGridMap(ctx, config.tileRows, config.tileCols, config.transpose),
+      {id,
+       tileGridMap(ctx, config.tileRows, config.tileCols,
+                   config.scalesTransposed()),
        elementMap(ctx, config.transpose)},
       {kParallel, kParallel},
       [](OpBuilder &nb, Location nloc, ValueRange args) {
@@ -299,14 +301,14 @@ QuantizedTensor fp8q::buildQuantize(OpBuilder &b, Location loc, Value source,
 
 Value fp8q::buildDequantize(OpBuilder &b, Location loc, Value codes,
                             Value scales, int64_t tileRows, int64_t tileCols,
-                            Value init) {
+                            Value init, bool scalesTransposed) {
   MLIRContext *ctx = b.getContext();
   Type resultType = tensorTypeOf(init).getElementType();
   AffineMap id = AffineMap::getMultiDimIdentityMap(2, ctx);
   auto dequantized = linalg::GenericOp::create(
       b, loc, TypeRange{init.getType()}, ValueRange{codes, scales},
       ValueRange{init},
-      {id, tileGridMap(ctx, tileRows, tileCols, /*transposed=*/false), id},
+      {id, tileGridMap(ctx, tileRows, tileCols, scalesTransposed), id},
       {kParallel, kParallel},
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
         Value value = arith::MulFOp::create(
@@ -539,7 +541,8 @@ using Lowered = SmallVector<Value, 2>;
 Lowered lowerQuantize(PatternRewriter &rewriter, QuantizeOp op) {
   TileQuantization config{op.getTile().getRows(), op.getTile().getCols(),
                           op.getScaleMode(), op.getEps().convertToFloat(),
-                          op.getTranspose()};
+                          op.getTranspose(),
+                          op.getScaleLayout() == ScaleLayout::mn_major};
   QuantizedTensor result =
       buildQuantize(rewriter, op.getLoc(), op.getSource(), config,
                     op.getQInit(), op.getScaleInit());
@@ -549,7 +552,8 @@ Lowered lowerQuantize(PatternRewriter &rewriter, QuantizeOp op) {
 Lowered lowerDequantize(PatternRewriter &rewriter, DequantizeOp op) {
   return {buildDequantize(rewriter, op.getLoc(), op.getQ(), op.getScale(),
                           op.getTile().getRows(), op.getTile().getCols(),
-                          op.getInit())};
+                          op.getInit(),
+                          op.getScaleLayout() == ScaleLayout::mn_major)};
 }
 
 /// dequantize (1xG, f32) -> quantize with Gx1 tiles and a transposed output,

@@ -368,6 +368,372 @@ func.func @colwise_t_f32_pow2(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, ten
   return %colwise_t_q, %colwise_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
 }
 
+func.func @fused_bf16_fp32_mn(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>, tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xbf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xbf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %rowwise_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %rowwise_s0 = tensor.empty(%Kt, %M) : tensor<?x?xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<fp32>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  %colwise_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty(%Mt, %K) : tensor<?x?xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<fp32>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %rowwise_q, %rowwise_s, %colwise_t_q, %colwise_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>, tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @rowwise_bf16_fp32_mn(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xbf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xbf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %rowwise_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %rowwise_s0 = tensor.empty(%Kt, %M) : tensor<?x?xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<fp32>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %rowwise_q, %rowwise_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @block_bf16_fp32_mn(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xbf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xbf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %block_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %block_s0 = tensor.empty(%Kt, %Mt) : tensor<?x?xf32>
+  %block_q, %block_s = fp8q.quantize %x outs(%block_q0, %block_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<fp32>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %block_q, %block_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @colwise_t_bf16_fp32_mn(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xbf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xbf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %colwise_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty(%Mt, %K) : tensor<?x?xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<fp32>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %colwise_t_q, %colwise_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+
+func.func @fused_bf16_pow2_mn(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>, tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xbf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xbf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %rowwise_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %rowwise_s0 = tensor.empty(%Kt, %M) : tensor<?x?xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<pow2>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  %colwise_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty(%Mt, %K) : tensor<?x?xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<pow2>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %rowwise_q, %rowwise_s, %colwise_t_q, %colwise_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>, tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @rowwise_bf16_pow2_mn(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xbf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xbf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %rowwise_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %rowwise_s0 = tensor.empty(%Kt, %M) : tensor<?x?xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<pow2>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %rowwise_q, %rowwise_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @block_bf16_pow2_mn(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xbf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xbf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %block_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %block_s0 = tensor.empty(%Kt, %Mt) : tensor<?x?xf32>
+  %block_q, %block_s = fp8q.quantize %x outs(%block_q0, %block_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<pow2>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %block_q, %block_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @colwise_t_bf16_pow2_mn(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xbf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xbf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %colwise_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty(%Mt, %K) : tensor<?x?xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<pow2>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %colwise_t_q, %colwise_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+
+func.func @fused_f16_fp32_mn(%x: tensor<?x?xf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>, tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %rowwise_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %rowwise_s0 = tensor.empty(%Kt, %M) : tensor<?x?xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<fp32>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  %colwise_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty(%Mt, %K) : tensor<?x?xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<fp32>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %rowwise_q, %rowwise_s, %colwise_t_q, %colwise_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>, tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @rowwise_f16_fp32_mn(%x: tensor<?x?xf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %rowwise_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %rowwise_s0 = tensor.empty(%Kt, %M) : tensor<?x?xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<fp32>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %rowwise_q, %rowwise_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @block_f16_fp32_mn(%x: tensor<?x?xf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %block_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %block_s0 = tensor.empty(%Kt, %Mt) : tensor<?x?xf32>
+  %block_q, %block_s = fp8q.quantize %x outs(%block_q0, %block_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<fp32>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %block_q, %block_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @colwise_t_f16_fp32_mn(%x: tensor<?x?xf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %colwise_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty(%Mt, %K) : tensor<?x?xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<fp32>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %colwise_t_q, %colwise_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+
+func.func @fused_f16_pow2_mn(%x: tensor<?x?xf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>, tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %rowwise_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %rowwise_s0 = tensor.empty(%Kt, %M) : tensor<?x?xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<pow2>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  %colwise_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty(%Mt, %K) : tensor<?x?xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<pow2>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %rowwise_q, %rowwise_s, %colwise_t_q, %colwise_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>, tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @rowwise_f16_pow2_mn(%x: tensor<?x?xf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %rowwise_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %rowwise_s0 = tensor.empty(%Kt, %M) : tensor<?x?xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<pow2>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %rowwise_q, %rowwise_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @block_f16_pow2_mn(%x: tensor<?x?xf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %block_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %block_s0 = tensor.empty(%Kt, %Mt) : tensor<?x?xf32>
+  %block_q, %block_s = fp8q.quantize %x outs(%block_q0, %block_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<pow2>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %block_q, %block_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @colwise_t_f16_pow2_mn(%x: tensor<?x?xf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %colwise_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty(%Mt, %K) : tensor<?x?xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<pow2>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %colwise_t_q, %colwise_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+
+func.func @fused_f32_fp32_mn(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>, tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %rowwise_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %rowwise_s0 = tensor.empty(%Kt, %M) : tensor<?x?xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<fp32>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  %colwise_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty(%Mt, %K) : tensor<?x?xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<fp32>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %rowwise_q, %rowwise_s, %colwise_t_q, %colwise_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>, tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @rowwise_f32_fp32_mn(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %rowwise_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %rowwise_s0 = tensor.empty(%Kt, %M) : tensor<?x?xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<fp32>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %rowwise_q, %rowwise_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @block_f32_fp32_mn(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %block_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %block_s0 = tensor.empty(%Kt, %Mt) : tensor<?x?xf32>
+  %block_q, %block_s = fp8q.quantize %x outs(%block_q0, %block_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<fp32>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %block_q, %block_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @colwise_t_f32_fp32_mn(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %colwise_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty(%Mt, %K) : tensor<?x?xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<fp32>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %colwise_t_q, %colwise_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+
+func.func @fused_f32_pow2_mn(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>, tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %rowwise_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %rowwise_s0 = tensor.empty(%Kt, %M) : tensor<?x?xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<pow2>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  %colwise_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty(%Mt, %K) : tensor<?x?xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<pow2>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %rowwise_q, %rowwise_s, %colwise_t_q, %colwise_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>, tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @rowwise_f32_pow2_mn(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %rowwise_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %rowwise_s0 = tensor.empty(%Kt, %M) : tensor<?x?xf32>
+  %rowwise_q, %rowwise_s = fp8q.quantize %x outs(%rowwise_q0, %rowwise_s0) {tile = #fp8q.tile<1x128>, scale_mode = #fp8q.scale_mode<pow2>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %rowwise_q, %rowwise_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @block_f32_pow2_mn(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %block_q0 = tensor.empty(%M, %K) : tensor<?x?xf8E4M3FN>
+  %block_s0 = tensor.empty(%Kt, %Mt) : tensor<?x?xf32>
+  %block_q, %block_s = fp8q.quantize %x outs(%block_q0, %block_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<pow2>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %block_q, %block_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @colwise_t_f32_pow2_mn(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %colwise_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %colwise_t_s0 = tensor.empty(%Mt, %K) : tensor<?x?xf32>
+  %colwise_t_q, %colwise_t_s = fp8q.quantize %x outs(%colwise_t_q0, %colwise_t_s0) {tile = #fp8q.tile<128x1>, scale_mode = #fp8q.scale_mode<pow2>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %colwise_t_q, %colwise_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+
 func.func @tile_transpose_fp32(%q: tensor<?x?xf8E4M3FN>, %s: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -82,17 +82,22 @@ enum class SourceElement { F32, BF16, F16, E4M3 };
 constexpr float kDefaultEps = 1.0e-4f;
 
 /// One kernel variant: everything that is compiled in. Sizes are runtime
-/// arguments; `eps` is a constant of the variant, like the op attribute it
-/// comes from (both outputs of a fused kernel share it).
+/// arguments; `eps` and the scale layout are constants of the variant, like
+/// the op attributes they come from (both outputs of a fused kernel share
+/// them).
 struct QuantKernelConfig {
   QuantKernelKind kind;
   SourceElement source;
   ScaleMode scaleMode;
   float eps = kDefaultEps;
+  /// `mn_major`: every scale output is the transpose of the tile grid (the
+  /// op's `scale_layout`); tile_transpose writes k_major only.
+  ScaleLayout scaleLayout = ScaleLayout::k_major;
 
   /// The kernel (and gpu.module) name, e.g. `fp8q_quantize_1x128_bf16_fp32`,
   /// `fp8q_quantize_1x128_128x1t_f16_pow2` (fused) or
-  /// `fp8q_tile_transpose_1x128_pow2`; a non-default eps appends its f32 bit
+  /// `fp8q_tile_transpose_1x128_pow2`; mn_major scales append `_mn`
+  /// (`fp8q_quantize_1x128_bf16_fp32_mn`), a non-default eps its f32 bit
   /// pattern, `..._fp32_eps3a83126f` for 1e-3.
   std::string getName() const;
   /// Inverse of getName; std::nullopt for any other string.
@@ -163,7 +168,8 @@ enum class KernelArgKind {
 };
 
 /// One kernel parameter. Pointers are device addresses of row-major,
-/// contiguous arrays.
+/// contiguous arrays (of the shape given; a `transposed` scale array is
+/// the transpose of the op's k_major scales).
 struct KernelArg {
   std::string name;
   KernelArgKind kind;
@@ -173,6 +179,9 @@ struct KernelArg {
   std::string dtype;
   SmallVector<std::string, 2> shape;
   bool written = false;
+  /// Pointers only: the array holds the transpose of the tile grid
+  /// (mn_major scales; manifest `"layout": "transposed"`).
+  bool transposed = false;
   /// Alignment the pointer must have, in bytes.
   int64_t alignment = 0;
   /// TensorMap only: the pointer argument it describes, the box (outermost

@@ -224,6 +224,8 @@ std::string QuantKernelConfig::getName() const {
   if (kind != QuantKernelKind::TileTranspose)
     name += ("_" + getSourceElementName(source)).str();
   name += "_" + stringifyScaleMode(scaleMode).str();
+  if (scaleLayout == ScaleLayout::mn_major)
+    name += "_mn";
   if (llvm::bit_cast<uint32_t>(eps) != llvm::bit_cast<uint32_t>(kDefaultEps))
     name += llvm::formatv("_eps{0:x-8}", llvm::bit_cast<uint32_t>(eps)).str();
   return name;
@@ -239,7 +241,13 @@ std::optional<QuantKernelConfig> QuantKernelConfig::parseName(StringRef name) {
     eps = llvm::bit_cast<float>(bits);
     name = name.take_front(at);
   }
+  ScaleLayout scaleLayout = ScaleLayout::k_major;
+  if (name.consume_back("_mn"))
+    scaleLayout = ScaleLayout::mn_major;
   for (QuantKernelKind kind : kAllKinds) {
+    if (kind == QuantKernelKind::TileTranspose &&
+        scaleLayout != ScaleLayout::k_major)
+      continue;
     for (ScaleMode mode : kScaleModes) {
       if (kind == QuantKernelKind::TileTranspose) {
         QuantKernelConfig config{kind, SourceElement::E4M3, mode};
@@ -253,6 +261,7 @@ std::optional<QuantKernelConfig> QuantKernelConfig::parseName(StringRef name) {
         QuantKernelConfig config{kind, element, mode};
         if (config.getName() == name) {
           config.eps = eps;
+          config.scaleLayout = scaleLayout;
           return config;
         }
       }
@@ -363,6 +372,12 @@ KernelInterface hopper::getKernelInterface(const QuantKernelConfig &config) {
     arg.dtype = dtype.str();
     arg.shape.assign(shape.begin(), shape.end());
     arg.written = written;
+    // mn_major: the written scale arrays are the tile grid transposed.
+    if (written && role.contains("scale") &&
+        config.scaleLayout == ScaleLayout::mn_major) {
+      std::swap(arg.shape[0], arg.shape[1]);
+      arg.transposed = true;
+    }
     arg.alignment =
         dtype == "f32" && role.contains("scale") ? kWordBytes : kVectorBytes;
     result.args.push_back(arg);
@@ -549,6 +564,16 @@ private:
   }
   void storeShared(Value value, Value address) {
     LLVM::StoreOp::create(b, value, address, kWordBytes);
+  }
+  /// The element index of scale (row, col) in a scale array of `cols`
+  /// columns and `rows` rows: row * cols + col, or col * rows + row for
+  /// mn_major scales (the transposed array, whose consecutive rows a warp
+  /// writes with one coalesced store).
+  Value scaleIndex(Value row, Value cols, Value col, Value rows) {
+    if (config.scaleLayout == ScaleLayout::mn_major)
+      return arith::AddIOp::create(b, arith::MulIOp::create(b, col, rows),
+                                   row);
+    return arith::AddIOp::create(b, arith::MulIOp::create(b, row, cols), col);
   }
   void storeScale(Value base, Value index, Value scale) {
     Value offset = arith::MulIOp::create(b, index, i64Const(kWordBytes));
@@ -988,9 +1013,8 @@ void QuantKernelEmitter::emitRowWiseOutput(ArrayRef<Strip> strips) {
     ifThen(strip.rowValid, [&] {
       storeCodes(rowCodes, offset, codes, stripValidCols, aligned);
       ifThen(firstStrip, [&] {
-        Value index = arith::AddIOp::create(
-            b, arith::MulIOp::create(b, strip.row, colTiles), blockCol);
-        storeScale(rowScales, index, tile.scale);
+        storeScale(rowScales, scaleIndex(strip.row, colTiles, blockCol, sizeM),
+                   tile.scale);
       });
     });
   }
@@ -1031,9 +1055,8 @@ void QuantKernelEmitter::emitBlockOutput(ArrayRef<Strip> strips) {
   Value firstThread =
       arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tid, i32Const(0));
   ifThen(firstThread, [&] {
-    Value index = arith::AddIOp::create(
-        b, arith::MulIOp::create(b, blockRow, colTiles), blockCol);
-    storeScale(rowScales, index, tile.scale);
+    storeScale(rowScales, scaleIndex(blockRow, colTiles, blockCol, rowTiles),
+               tile.scale);
   });
 }
 
@@ -1417,9 +1440,8 @@ void QuantKernelEmitter::emitTransposedOutput(Value stageBase,
         Value inside =
             arith::CmpIOp::create(b, arith::CmpIPredicate::slt, k, sizeK);
         ifThen(inside, [&] {
-          Value index = arith::AddIOp::create(
-              b, arith::MulIOp::create(b, k, rowTiles), blockRow);
-          storeScale(colScales, index, scales[c].scale);
+          storeScale(colScales, scaleIndex(k, rowTiles, blockRow, sizeK),
+                     scales[c].scale);
         });
       }
     });
