@@ -10,8 +10,10 @@ Conventions (the compiler's export follows them):
 * ``op == "fp8q.quantize"``: input argument ``source`` (bf16/f16/f32
   [M, K]); outputs ``q`` (f8e4m3fn) and ``scale`` (f32) quantized with
   ``attrs`` ``tile``, ``scale_mode`` ("fp32"), ``eps`` (1e-4), ``transpose``
-  (false); or, for a fused kernel, ``attrs.outputs``: a list of
-  ``{"q": name, "scale": name, "tile", "scale_mode", "eps", "transpose"}``.
+  (false), optional ``scale_layout`` ("k_major", or "mn_major" whose scale
+  argument must be ``"layout": "transposed"``); or, for a fused kernel, ``attrs.outputs``: a
+  list of ``{"q": name, "scale": name, "tile", "scale_mode", "eps",
+  "transpose", "scale_layout"}``.
 * ``op == "fp8q.tile_transpose"``: inputs ``q``/``scale`` (1xG tiles of
   [M, K]); outputs ``q_t``/``scale_t``; ``attrs`` ``group`` (128),
   ``scale_mode``, ``eps``.
@@ -97,6 +99,10 @@ class Plan:
         return o.label() + ("-pow2" if o.scale_mode == "pow2" else "")
 
 
+#: attrs.scale_layout -> the layout its scale argument must declare.
+SCALE_LAYOUTS = {"k_major": "row_major", "mn_major": "transposed"}
+
+
 def _tile(value, where: str) -> Tuple[int, int]:
     if not (isinstance(value, (list, tuple)) and len(value) == 2 and
             all(isinstance(v, int) and v > 0 for v in value)):
@@ -139,7 +145,17 @@ def plan_for(kernel: KernelSpec) -> Optional[Plan]:
             if not isinstance(spec, dict):
                 raise PlanError(f"{w}: expected an object")
             q = _check_arg(kernel, spec.get("q", ""), CODE_DTYPES, w).name
-            scale = _check_arg(kernel, spec.get("scale", ""), ("f32",), w).name
+            scale_arg = _check_arg(kernel, spec.get("scale", ""), ("f32",), w)
+            scale = scale_arg.name
+            # mn_major scales are the tile grid transposed: where the attrs
+            # name the layout (fp8q's export does), the argument must agree,
+            # since the checks compare through the argument's layout.
+            layout = spec.get("scale_layout")
+            if layout is not None and layout not in SCALE_LAYOUTS:
+                raise PlanError(f"{w}: scale_layout must be k_major or mn_major, got {layout!r}")
+            if layout is not None and scale_arg.layout != SCALE_LAYOUTS[layout]:
+                raise PlanError(f"{w}: scale_layout {layout} needs argument {scale} with layout "
+                                f"{SCALE_LAYOUTS[layout]!r}, got {scale_arg.layout!r}")
             outputs.append(Quantization(
                 q=q, scale=scale, tile=_tile(spec.get("tile"), w),
                 scale_mode=_mode(spec.get("scale_mode", "fp32"), w),

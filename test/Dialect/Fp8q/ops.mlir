@@ -56,6 +56,51 @@ func.func @quantize_dynamic(%x: tensor<?x256xf32>, %q0: tensor<?x256xf8E4M3FN>, 
   return %q : tensor<?x256xf8E4M3FN>
 }
 
+// scale_layout = mn_major: the scale result is the tile grid transposed
+// (after `transpose`); the attribute is kept when printed.
+// 1x128 on [130, 200]: k_major would be [130, 2], mn_major is [2, 130].
+// CHECK-LABEL: func.func @quantize_1x128_mn_major
+// CHECK-SAME: (%[[X:.*]]: tensor<130x200xbf16>, %[[Q0:.*]]: tensor<130x200xf8E4M3FN>, %[[S0:.*]]: tensor<2x130xf32>)
+// CHECK: %[[Q:.*]], %[[S:.*]] = fp8q.quantize %[[X]] outs(%[[Q0]], %[[S0]]) {scale_layout = #fp8q.scale_layout<mn_major>, tile = #fp8q.tile<1x128>} : tensor<130x200xbf16> -> tensor<130x200xf8E4M3FN>, tensor<2x130xf32>
+// CHECK: return %[[Q]], %[[S]]
+func.func @quantize_1x128_mn_major(%x: tensor<130x200xbf16>, %q0: tensor<130x200xf8E4M3FN>, %s0: tensor<2x130xf32>) -> (tensor<130x200xf8E4M3FN>, tensor<2x130xf32>) {
+  %q, %s = fp8q.quantize %x outs(%q0, %s0)
+      {tile = #fp8q.tile<1x128>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<130x200xbf16> -> tensor<130x200xf8E4M3FN>, tensor<2x130xf32>
+  return %q, %s : tensor<130x200xf8E4M3FN>, tensor<2x130xf32>
+}
+
+// 128x1 with transpose on [300, 96]: codes [96, 300]; k_major scales would be
+// [96, 3], mn_major transposes them back to [3, 96].
+// CHECK-LABEL: func.func @quantize_128x1_transposed_mn_major
+// CHECK: fp8q.quantize %{{.*}} outs(%{{.*}}, %{{.*}}) {scale_layout = #fp8q.scale_layout<mn_major>, scale_mode = #fp8q.scale_mode<pow2>, tile = #fp8q.tile<128x1>, transpose} : tensor<300x96xf16> -> tensor<96x300xf8E4M3FN>, tensor<3x96xf32>
+func.func @quantize_128x1_transposed_mn_major(%x: tensor<300x96xf16>, %q0: tensor<96x300xf8E4M3FN>, %s0: tensor<3x96xf32>) -> (tensor<96x300xf8E4M3FN>, tensor<3x96xf32>) {
+  %q, %s = fp8q.quantize %x outs(%q0, %s0)
+      {tile = #fp8q.tile<128x1>, transpose, scale_mode = #fp8q.scale_mode<pow2>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<300x96xf16> -> tensor<96x300xf8E4M3FN>, tensor<3x96xf32>
+  return %q, %s : tensor<96x300xf8E4M3FN>, tensor<3x96xf32>
+}
+
+// 128x128 on [300, 200]: k_major [3, 2], mn_major [2, 3].
+// CHECK-LABEL: func.func @quantize_128x128_mn_major
+// CHECK: fp8q.quantize %{{.*}} outs(%{{.*}}, %{{.*}}) {eps = 1.250000e-01 : f32, scale_layout = #fp8q.scale_layout<mn_major>, tile = #fp8q.tile<128x128>} : tensor<300x200xf32> -> tensor<300x200xf8E4M3FN>, tensor<2x3xf32>
+func.func @quantize_128x128_mn_major(%w: tensor<300x200xf32>, %q0: tensor<300x200xf8E4M3FN>, %s0: tensor<2x3xf32>) -> (tensor<300x200xf8E4M3FN>, tensor<2x3xf32>) {
+  %q, %s = fp8q.quantize %w outs(%q0, %s0)
+      {tile = #fp8q.tile<128x128>, eps = 0.125 : f32, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<300x200xf32> -> tensor<300x200xf8E4M3FN>, tensor<2x3xf32>
+  return %q, %s : tensor<300x200xf8E4M3FN>, tensor<2x3xf32>
+}
+
+// An explicit default scale layout (k_major) is elided when printed.
+// CHECK-LABEL: func.func @quantize_k_major_elided
+// CHECK: fp8q.quantize %{{.*}} outs(%{{.*}}, %{{.*}}) {tile = #fp8q.tile<128x1>, transpose} : tensor<300x96xf16> -> tensor<96x300xf8E4M3FN>, tensor<96x3xf32>
+func.func @quantize_k_major_elided(%x: tensor<300x96xf16>, %q0: tensor<96x300xf8E4M3FN>, %s0: tensor<96x3xf32>) -> tensor<96x3xf32> {
+  %q, %s = fp8q.quantize %x outs(%q0, %s0)
+      {tile = #fp8q.tile<128x1>, transpose, scale_layout = #fp8q.scale_layout<k_major>}
+      : tensor<300x96xf16> -> tensor<96x300xf8E4M3FN>, tensor<96x3xf32>
+  return %s : tensor<96x3xf32>
+}
+
 // CHECK-LABEL: func.func @dequantize
 // CHECK-SAME: (%[[Q:.*]]: tensor<256x512xf8E4M3FN>, %[[S:.*]]: tensor<2x4xf32>, %[[I:.*]]: tensor<256x512xbf16>)
 // CHECK: %[[R:.*]] = fp8q.dequantize %[[Q]], %[[S]] outs(%[[I]]) {tile = #fp8q.tile<128x128>} : tensor<256x512xf8E4M3FN>, tensor<2x4xf32> -> tensor<256x512xbf16>
@@ -64,6 +109,31 @@ func.func @dequantize(%q: tensor<256x512xf8E4M3FN>, %s: tensor<2x4xf32>, %init: 
   %x = fp8q.dequantize %q, %s outs(%init) {tile = #fp8q.tile<128x128>}
       : tensor<256x512xf8E4M3FN>, tensor<2x4xf32> -> tensor<256x512xbf16>
   return %x : tensor<256x512xbf16>
+}
+
+// dequantize reads mn_major scales: [ceil(C/TC), ceil(R/TR)] = [2, 3] for
+// q [300, 200] in 128x128 tiles.
+// CHECK-LABEL: func.func @dequantize_mn_major
+// CHECK-SAME: (%[[Q:.*]]: tensor<300x200xf8E4M3FN>, %[[S:.*]]: tensor<2x3xf32>, %[[I:.*]]: tensor<300x200xbf16>)
+// CHECK: %[[R:.*]] = fp8q.dequantize %[[Q]], %[[S]] outs(%[[I]]) {scale_layout = #fp8q.scale_layout<mn_major>, tile = #fp8q.tile<128x128>} : tensor<300x200xf8E4M3FN>, tensor<2x3xf32> -> tensor<300x200xbf16>
+// CHECK: return %[[R]]
+func.func @dequantize_mn_major(%q: tensor<300x200xf8E4M3FN>, %s: tensor<2x3xf32>, %init: tensor<300x200xbf16>) -> tensor<300x200xbf16> {
+  %x = fp8q.dequantize %q, %s outs(%init) {tile = #fp8q.tile<128x128>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<300x200xf8E4M3FN>, tensor<2x3xf32> -> tensor<300x200xbf16>
+  return %x : tensor<300x200xbf16>
+}
+
+// And 1x128 tiles: q [130, 200], mn_major scales [2, 130]; an explicit
+// k_major is elided.
+// CHECK-LABEL: func.func @dequantize_1x128_layouts
+// CHECK: fp8q.dequantize %{{.*}}, %{{.*}} outs(%{{.*}}) {scale_layout = #fp8q.scale_layout<mn_major>, tile = #fp8q.tile<1x128>} : tensor<130x200xf8E4M3FN>, tensor<2x130xf32> -> tensor<130x200xf32>
+// CHECK: fp8q.dequantize %{{.*}}, %{{.*}} outs(%{{.*}}) {tile = #fp8q.tile<1x128>} : tensor<130x200xf8E4M3FN>, tensor<130x2xf32> -> tensor<130x200xf32>
+func.func @dequantize_1x128_layouts(%q: tensor<130x200xf8E4M3FN>, %smn: tensor<2x130xf32>, %sk: tensor<130x2xf32>, %init: tensor<130x200xf32>) -> (tensor<130x200xf32>, tensor<130x200xf32>) {
+  %a = fp8q.dequantize %q, %smn outs(%init) {tile = #fp8q.tile<1x128>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<130x200xf8E4M3FN>, tensor<2x130xf32> -> tensor<130x200xf32>
+  %b = fp8q.dequantize %q, %sk outs(%init) {tile = #fp8q.tile<1x128>, scale_layout = #fp8q.scale_layout<k_major>}
+      : tensor<130x200xf8E4M3FN>, tensor<130x2xf32> -> tensor<130x200xf32>
+  return %a, %b : tensor<130x200xf32>, tensor<130x200xf32>
 }
 
 // CHECK-LABEL: func.func @tile_transpose
