@@ -49,3 +49,64 @@ func.func @dynamic(%x: tensor<?x?xf16>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?
       : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
   return %q, %s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
 }
+
+// scale_layout = mn_major with dynamic shapes: the scale buffers get the
+// transposed extents, [cdiv(K, 128), M] for 1x128 and [cdiv(M, 128), K] for
+// 128x1 with transpose (k_major: [M, cdiv(K, 128)] and [K, cdiv(M, 128)]);
+// the device buffers are sized like them and the pair fuses into the `_mn`
+// kernel.
+
+// CHECK-LABEL: func.func @dynamic_mn_major(
+// CHECK-SAME:      %[[X:[a-z0-9_]+]]: tensor<?x?xbf16>
+// CHECK:         %[[XB:.*]] = bufferization.to_buffer %[[X]]
+// CHECK:         %[[M:.*]] = tensor.dim %[[X]], %[[C0:.*]] :
+// CHECK:         %[[K:.*]] = tensor.dim %[[X]], %[[C1:.*]] :
+// CHECK:         %[[KT:.*]] = arith.ceildivui %[[K]], %{{.*}} : index
+// CHECK:         %[[QB:.*]] = memref.alloc(%[[M]], %[[K]]) {alignment = 64 : i64} : memref<?x?xf8E4M3FN>
+// CHECK:         %[[SB:.*]] = memref.alloc(%[[KT]], %[[M]]) {alignment = 64 : i64} : memref<?x?xf32>
+// CHECK:         %[[MT:.*]] = arith.ceildivui %[[M]], %{{.*}} : index
+// CHECK:         %[[QTB:.*]] = memref.alloc(%[[K]], %[[M]]) {alignment = 64 : i64} : memref<?x?xf8E4M3FN>
+// CHECK:         %[[STB:.*]] = memref.alloc(%[[MT]], %[[K]]) {alignment = 64 : i64} : memref<?x?xf32>
+// CHECK:         scf.if
+// CHECK:           %[[S0:.*]] = memref.dim %[[SB]], %[[C0]]
+// CHECK:           %[[S1:.*]] = memref.dim %[[SB]], %[[C1]]
+// CHECK:           %[[DS:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[S0]], %[[S1]]) {{.*}} : memref<?x?xf32>
+// CHECK:           %[[ST0:.*]] = memref.dim %[[STB]], %[[C0]]
+// CHECK:           %[[ST1:.*]] = memref.dim %[[STB]], %[[C1]]
+// CHECK:           %[[DST:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[ST0]], %[[ST1]]) {{.*}} : memref<?x?xf32>
+// CHECK:           gpu.launch_func async [%{{.*}}] @fp8q_quantize_1x128_128x1t_bf16_fp32_mn::@fp8q_quantize_1x128_128x1t_bf16_fp32_mn
+// CHECK:           gpu.memcpy async [%{{.*}}] %[[SB]], %[[DS]] : memref<?x?xf32>, memref<?x?xf32>
+// CHECK:           gpu.memcpy async [%{{.*}}] %[[STB]], %[[DST]] : memref<?x?xf32>, memref<?x?xf32>
+// CHECK:         %[[S:.*]] = bufferization.to_tensor %[[SB]]
+// CHECK:         %[[ST:.*]] = bufferization.to_tensor %[[STB]]
+// CHECK:         return %{{.*}}, %[[S]], %{{.*}}, %[[ST]]
+func.func @dynamic_mn_major(%x: tensor<?x?xbf16>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?x?xf32>,
+                            %qt0: tensor<?x?xf8E4M3FN>, %st0: tensor<?x?xf32>)
+    -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>, tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %q, %s = fp8q.quantize %x outs(%q0, %s0)
+      {tile = #fp8q.tile<1x128>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  %qt, %st = fp8q.quantize %x outs(%qt0, %st0)
+      {tile = #fp8q.tile<128x1>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %q, %s, %qt, %st : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>, tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+
+// 128x128 mn_major: [cdiv(K, 128), cdiv(M, 128)].
+
+// CHECK-LABEL: func.func @dynamic_block_mn_major(
+// CHECK-SAME:      %[[X:[a-z0-9_]+]]: tensor<?x?xf32>
+// CHECK:         %[[M:.*]] = tensor.dim %[[X]], %{{.*}} :
+// CHECK:         %[[K:.*]] = tensor.dim %[[X]], %{{.*}} :
+// CHECK:         %[[MT:.*]] = arith.ceildivui %[[M]], %{{.*}} : index
+// CHECK:         %[[KT:.*]] = arith.ceildivui %[[K]], %{{.*}} : index
+// CHECK:         memref.alloc(%[[M]], %[[K]]) {alignment = 64 : i64} : memref<?x?xf8E4M3FN>
+// CHECK:         memref.alloc(%[[KT]], %[[MT]]) {alignment = 64 : i64} : memref<?x?xf32>
+// CHECK:         gpu.launch_func async [%{{.*}}] @fp8q_quantize_128x128_f32_fp32_mn::@fp8q_quantize_128x128_f32_fp32_mn
+func.func @dynamic_block_mn_major(%x: tensor<?x?xf32>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?x?xf32>)
+    -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %q, %s = fp8q.quantize %x outs(%q0, %s0)
+      {tile = #fp8q.tile<128x128>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %q, %s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}

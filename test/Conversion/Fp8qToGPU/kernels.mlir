@@ -163,3 +163,125 @@ func.func @fused(%x: tensor<?x?xbf16>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?x
       : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
   return %q, %qt : tensor<?x?xf8E4M3FN>, tensor<?x?xf8E4M3FN>
 }
+
+// -----
+
+// scale_layout = mn_major compiles the `_mn` variants: the same kernels, but
+// the scale of tile (row, col) is stored at col * rows + row (the transposed
+// grid) instead of row * cols + col. 1x128: (column tile = block x) * M + row.
+
+// CHECK-LABEL: gpu.module @fp8q_quantize_1x128_bf16_fp32_mn
+// CHECK:         gpu.func @fp8q_quantize_1x128_bf16_fp32_mn(
+// CHECK-SAME:        %[[S:[a-z0-9_]+]]: !llvm.ptr {llvm.align = 4 : i64, llvm.noalias},
+// CHECK-SAME:        %[[M:[a-z0-9_]+]]: i64, %[[K:[a-z0-9_]+]]: i64) kernel
+// CHECK:           %[[SG:.*]] = llvm.addrspacecast %[[S]] : !llvm.ptr to !llvm.ptr<1>
+// CHECK:           %[[BXI:.*]] = gpu.block_id x
+// CHECK-NEXT:      %[[BX:.*]] = arith.index_castui %[[BXI]] : index to i64
+// CHECK:           nvvm.convert.f32x2.to.f8x2
+// CHECK:           %[[I:.*]] = arith.muli %[[BX]], %[[M]] : i64
+// CHECK-NEXT:      %[[J:.*]] = arith.addi %[[I]], %{{.*}} : i64
+// CHECK:           %[[B:.*]] = arith.muli %[[J]], %{{.*}} : i64
+// CHECK-NEXT:      %[[P:.*]] = llvm.getelementptr %[[SG]][%[[B]]]
+// CHECK-NEXT:      llvm.store %{{.*}}, %[[P]] {alignment = 4 : i64} : f32, !llvm.ptr<1>
+// CHECK:           gpu.return
+func.func @rowwise_mn_major(%x: tensor<?x?xbf16>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?x?xf32>)
+    -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %q, %s = fp8q.quantize %x outs(%q0, %s0)
+      {tile = #fp8q.tile<1x128>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %q, %s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+
+// -----
+
+// 128x128 mn_major: (block x) * cdiv(M, 128) + (block y).
+
+// CHECK-LABEL: gpu.module @fp8q_quantize_128x128_f32_fp32_mn
+// CHECK:         gpu.func @fp8q_quantize_128x128_f32_fp32_mn(
+// CHECK-SAME:        %[[S:[a-z0-9_]+]]: !llvm.ptr {llvm.align = 4 : i64, llvm.noalias},
+// CHECK-SAME:        %[[M:[a-z0-9_]+]]: i64, %[[K:[a-z0-9_]+]]: i64) kernel
+// CHECK:           %[[SG:.*]] = llvm.addrspacecast %[[S]] : !llvm.ptr to !llvm.ptr<1>
+// CHECK:           %[[MP:.*]] = arith.addi %[[M]], %{{.*}} : i64
+// CHECK-NEXT:      %[[MT:.*]] = arith.shrui %[[MP]], %{{.*}} : i64
+// CHECK:           %[[BXI:.*]] = gpu.block_id x
+// CHECK-NEXT:      %[[BX:.*]] = arith.index_castui %[[BXI]] : index to i64
+// CHECK-NEXT:      %[[BYI:.*]] = gpu.block_id y
+// CHECK-NEXT:      %[[BY:.*]] = arith.index_castui %[[BYI]] : index to i64
+// CHECK:           %[[I:.*]] = arith.muli %[[BX]], %[[MT]] : i64
+// CHECK-NEXT:      %[[J:.*]] = arith.addi %[[I]], %[[BY]] : i64
+// CHECK-NEXT:      %[[B:.*]] = arith.muli %[[J]], %{{.*}} : i64
+// CHECK-NEXT:      %[[P:.*]] = llvm.getelementptr %[[SG]][%[[B]]]
+// CHECK-NEXT:      llvm.store %{{.*}}, %[[P]] {alignment = 4 : i64} : f32, !llvm.ptr<1>
+// CHECK:           gpu.return
+func.func @block_mn_major(%x: tensor<?x?xf32>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?x?xf32>)
+    -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %q, %s = fp8q.quantize %x outs(%q0, %s0)
+      {tile = #fp8q.tile<128x128>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %q, %s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+
+// -----
+
+// 128x1 transposed mn_major: the scale of code row k (a source column) and
+// row tile r at r * K + k (k_major: k * cdiv(M, 128) + r).
+
+// CHECK-LABEL: gpu.module @fp8q_quantize_128x1t_f16_fp32_mn
+// CHECK:         gpu.func @fp8q_quantize_128x1t_f16_fp32_mn(
+// CHECK-SAME:        %[[S:[a-z0-9_]+]]: !llvm.ptr {llvm.align = 4 : i64, llvm.noalias},
+// CHECK-SAME:        %[[M:[a-z0-9_]+]]: i64, %[[K:[a-z0-9_]+]]: i64) kernel
+// CHECK:           %[[SG:.*]] = llvm.addrspacecast %[[S]] : !llvm.ptr to !llvm.ptr<1>
+// CHECK:           %[[EPS:.*]] = arith.constant 9.99999974E-5 : f32
+// CHECK:           arith.maximumf %{{.*}}, %[[EPS]] : f32
+// CHECK:           %[[IN:.*]] = arith.cmpi slt, %[[KK:.*]], %[[K]] : i64
+// CHECK-NEXT:      scf.if %[[IN]] {
+// CHECK-NEXT:        %[[I:.*]] = arith.muli %{{.*}}, %[[K]] : i64
+// CHECK-NEXT:        %[[J:.*]] = arith.addi %[[I]], %[[KK]] : i64
+// CHECK:             %[[B:.*]] = arith.muli %[[J]], %{{.*}} : i64
+// CHECK-NEXT:        %[[P:.*]] = llvm.getelementptr %[[SG]][%[[B]]]
+// CHECK-NEXT:        llvm.store %{{.*}}, %[[P]] {alignment = 4 : i64} : f32, !llvm.ptr<1>
+// CHECK:           gpu.return
+func.func @colwise_mn_major(%x: tensor<?x?xf16>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?x?xf32>)
+    -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %q, %s = fp8q.quantize %x outs(%q0, %s0)
+      {tile = #fp8q.tile<128x1>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %q, %s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+
+// -----
+
+// The fused _mn kernel transposes both scale outputs: row scales at
+// (column tile) * M + row, column scales at (row tile) * K + k.
+
+// CHECK-LABEL: gpu.module @fp8q_quantize_1x128_128x1t_bf16_fp32_mn
+// CHECK:         gpu.func @fp8q_quantize_1x128_128x1t_bf16_fp32_mn(
+// CHECK-SAME:        %[[S:[a-z0-9_]+]]: !llvm.ptr {llvm.align = 4 : i64, llvm.noalias},
+// CHECK-SAME:        %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias},
+// CHECK-SAME:        %[[ST:[a-z0-9_]+]]: !llvm.ptr {llvm.align = 4 : i64, llvm.noalias},
+// CHECK-SAME:        %[[M:[a-z0-9_]+]]: i64, %[[K:[a-z0-9_]+]]: i64) kernel
+// CHECK:           %[[SG:.*]] = llvm.addrspacecast %[[S]] : !llvm.ptr to !llvm.ptr<1>
+// CHECK:           %[[STG:.*]] = llvm.addrspacecast %[[ST]] : !llvm.ptr to !llvm.ptr<1>
+// CHECK:           %[[I:.*]] = arith.muli %{{.*}}, %[[M]] : i64
+// CHECK-NEXT:      %[[J:.*]] = arith.addi %[[I]], %{{.*}} : i64
+// CHECK:           %[[B:.*]] = arith.muli %[[J]], %{{.*}} : i64
+// CHECK-NEXT:      %[[P:.*]] = llvm.getelementptr %[[SG]][%[[B]]]
+// CHECK-NEXT:      llvm.store %{{.*}}, %[[P]] {alignment = 4 : i64} : f32, !llvm.ptr<1>
+// CHECK:           %[[IN:.*]] = arith.cmpi slt, %[[KK:.*]], %[[K]] : i64
+// CHECK-NEXT:      scf.if %[[IN]] {
+// CHECK-NEXT:        %[[TI:.*]] = arith.muli %{{.*}}, %[[K]] : i64
+// CHECK-NEXT:        %[[TJ:.*]] = arith.addi %[[TI]], %[[KK]] : i64
+// CHECK:             %[[TB:.*]] = arith.muli %[[TJ]], %{{.*}} : i64
+// CHECK-NEXT:        %[[TP:.*]] = llvm.getelementptr %[[STG]][%[[TB]]]
+// CHECK-NEXT:        llvm.store %{{.*}}, %[[TP]] {alignment = 4 : i64} : f32, !llvm.ptr<1>
+// CHECK:           gpu.return
+func.func @fused_mn_major(%x: tensor<?x?xbf16>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?x?xf32>)
+    -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf8E4M3FN>) {
+  %q, %s = fp8q.quantize %x outs(%q0, %s0)
+      {tile = #fp8q.tile<1x128>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  %qt, %st = fp8q.quantize %x outs(%q0, %s0)
+      {tile = #fp8q.tile<128x1>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %q, %qt : tensor<?x?xf8E4M3FN>, tensor<?x?xf8E4M3FN>
+}

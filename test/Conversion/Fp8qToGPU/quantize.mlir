@@ -152,3 +152,77 @@ func.func @dequantize(%q: tensor<4x128xf8E4M3FN>, %s: tensor<4x1xf32>) -> tensor
       : tensor<4x128xf8E4M3FN>, tensor<4x1xf32> -> tensor<4x128xf32>
   return %x : tensor<4x128xf32>
 }
+
+// -----
+
+// scale_layout = mn_major: the `_mn` variant of the 1x128 kernel, on the same
+// grid and arguments; the scale buffers (host and device) have the
+// transposed extents [cdiv(K, 128), M] = [2, 300] (k_major: [300, 2]).
+
+// CHECK-LABEL: func.func @rowwise_mn_major(
+// CHECK-SAME:      %[[X:.*]]: tensor<300x256xbf16>)
+// CHECK:         %[[QB:.*]] = memref.alloc() {alignment = 64 : i64} : memref<300x256xf8E4M3FN>
+// CHECK:         %[[SB:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2x300xf32>
+// CHECK-DAG:     %[[GX:.*]] = arith.constant 2 : index
+// CHECK-DAG:     %[[GY:.*]] = arith.constant 3 : index
+// CHECK:         %[[DQ:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] () {bufferization.manual_deallocation} : memref<300x256xf8E4M3FN>
+// CHECK:         %[[DS:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] () {bufferization.manual_deallocation} : memref<2x300xf32>
+// CHECK:         memref.extract_aligned_pointer_as_index %[[DS]] : memref<2x300xf32> -> index
+// CHECK-NEXT:    arith.index_castui
+// CHECK-NEXT:    %[[SP:.*]] = llvm.inttoptr
+// CHECK-DAG:     %[[M:.*]] = arith.constant 300 : i64
+// CHECK-DAG:     %[[K:.*]] = arith.constant 256 : i64
+// CHECK:         gpu.launch_func async [%{{.*}}] @fp8q_quantize_1x128_bf16_fp32_mn::@fp8q_quantize_1x128_bf16_fp32_mn
+// CHECK-SAME:        blocks in (%[[GX]], %[[GY]], %{{[a-z0-9_]+}})
+// CHECK-SAME:        args(%{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %[[SP]] : !llvm.ptr, %[[M]] : i64, %[[K]] : i64)
+// CHECK:         gpu.memcpy async [%{{.*}}] %[[QB]], %[[DQ]] : memref<300x256xf8E4M3FN>, memref<300x256xf8E4M3FN>
+// CHECK:         gpu.memcpy async [%{{.*}}] %[[SB]], %[[DS]] : memref<2x300xf32>, memref<2x300xf32>
+// CHECK:         gpu.dealloc async [%{{.*}}] %[[DS]] {bufferization.manual_deallocation} : memref<2x300xf32>
+// CHECK:         %[[S:.*]] = bufferization.to_tensor %[[SB]] restrict writable : memref<2x300xf32> to tensor<2x300xf32>
+// CHECK:         return %{{.*}}, %[[S]]
+// CHECK:       gpu.module @fp8q_quantize_1x128_bf16_fp32_mn [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">]
+// CHECK:         gpu.func @fp8q_quantize_1x128_bf16_fp32_mn(
+// CHECK-NOT:   gpu.module
+func.func @rowwise_mn_major(%x: tensor<300x256xbf16>) -> (tensor<300x256xf8E4M3FN>, tensor<2x300xf32>) {
+  %q0 = tensor.empty() : tensor<300x256xf8E4M3FN>
+  %s0 = tensor.empty() : tensor<2x300xf32>
+  %q, %s = fp8q.quantize %x outs(%q0, %s0)
+      {tile = #fp8q.tile<1x128>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<300x256xbf16> -> tensor<300x256xf8E4M3FN>, tensor<2x300xf32>
+  return %q, %s : tensor<300x256xf8E4M3FN>, tensor<2x300xf32>
+}
+
+// -----
+
+// mn_major 128x128 blocks ([300, 520]: a 3x5 grid stored as [5, 3]) and
+// 128x1 transposed ([300, 384]: codes [384, 300], scales [3, 384] instead of
+// [384, 3]): the `_mn` variants, transposed scale buffers.
+
+// CHECK-LABEL: func.func @block_and_colwise_mn_major(
+// CHECK:         memref.alloc() {alignment = 64 : i64} : memref<300x520xf8E4M3FN>
+// CHECK:         memref.alloc() {alignment = 64 : i64} : memref<5x3xf32>
+// CHECK:         gpu.alloc async [%{{.*}}] () {bufferization.manual_deallocation} : memref<5x3xf32>
+// CHECK:         gpu.launch_func async [%{{.*}}] @fp8q_quantize_128x128_f32_pow2_mn::@fp8q_quantize_128x128_f32_pow2_mn
+// CHECK:         memref.alloc() {alignment = 64 : i64} : memref<384x300xf8E4M3FN>
+// CHECK:         memref.alloc() {alignment = 64 : i64} : memref<3x384xf32>
+// CHECK:         gpu.alloc async [%{{.*}}] () {bufferization.manual_deallocation} : memref<3x384xf32>
+// CHECK:         gpu.launch_func async [%{{.*}}] @fp8q_quantize_128x1t_f16_fp32_mn::@fp8q_quantize_128x1t_f16_fp32_mn
+// CHECK-NOT:     gpu.launch_func
+// CHECK:       gpu.module @fp8q_quantize_128x128_f32_pow2_mn [
+// CHECK:       gpu.module @fp8q_quantize_128x1t_f16_fp32_mn [
+// CHECK-NOT:   gpu.module
+func.func @block_and_colwise_mn_major(%w: tensor<300x520xf32>, %x: tensor<300x384xf16>)
+    -> (tensor<300x520xf8E4M3FN>, tensor<5x3xf32>, tensor<384x300xf8E4M3FN>, tensor<3x384xf32>) {
+  %q0 = tensor.empty() : tensor<300x520xf8E4M3FN>
+  %s0 = tensor.empty() : tensor<5x3xf32>
+  %q, %s = fp8q.quantize %w outs(%q0, %s0)
+      {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<pow2>,
+       scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<300x520xf32> -> tensor<300x520xf8E4M3FN>, tensor<5x3xf32>
+  %qt0 = tensor.empty() : tensor<384x300xf8E4M3FN>
+  %st0 = tensor.empty() : tensor<3x384xf32>
+  %qt, %st = fp8q.quantize %x outs(%qt0, %st0)
+      {tile = #fp8q.tile<128x1>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<300x384xf16> -> tensor<384x300xf8E4M3FN>, tensor<3x384xf32>
+  return %q, %s, %qt, %st : tensor<300x520xf8E4M3FN>, tensor<5x3xf32>, tensor<384x300xf8E4M3FN>, tensor<3x384xf32>
+}

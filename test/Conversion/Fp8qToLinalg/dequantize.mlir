@@ -69,3 +69,45 @@ func.func @dequantize_f16(%q: tensor<300x4xf8E4M3FN>, %s: tensor<3x4xf32>,
       : tensor<300x4xf8E4M3FN>, tensor<3x4xf32> -> tensor<300x4xf16>
   return %x : tensor<300x4xf16>
 }
+
+// -----
+
+// scale_layout = mn_major: the scale is the transposed tile grid [3, 2] for
+// q [200, 300] in 128x128 tiles, read at (j floordiv 128, i floordiv 128).
+
+// CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[GRIDMN:.*]] = affine_map<(d0, d1) -> (d1 floordiv 128, d0 floordiv 128)>
+// CHECK-LABEL: func.func @dequantize_mn_major
+// CHECK-SAME: (%[[Q:.*]]: tensor<200x300xf8E4M3FN>, %[[S:.*]]: tensor<3x2xf32>, %[[INIT:.*]]: tensor<200x300xf32>)
+// CHECK: %[[X:.*]] = linalg.generic
+// CHECK-SAME: indexing_maps = [#[[ID]], #[[GRIDMN]], #[[ID]]]
+// CHECK-SAME: ins(%[[Q]], %[[S]] : tensor<200x300xf8E4M3FN>, tensor<3x2xf32>) outs(%[[INIT]] : tensor<200x300xf32>)
+// CHECK: ^bb0(%{{.*}}: f8E4M3FN, %[[SCALE:.*]]: f32, %{{.*}}: f32):
+// CHECK:   %[[PRODUCT:.*]] = arith.mulf %{{.*}}, %[[SCALE]] : f32
+// CHECK:   linalg.yield %[[PRODUCT]] : f32
+// CHECK: return %[[X]]
+func.func @dequantize_mn_major(%q: tensor<200x300xf8E4M3FN>, %s: tensor<3x2xf32>,
+                               %init: tensor<200x300xf32>) -> tensor<200x300xf32> {
+  %x = fp8q.dequantize %q, %s outs(%init)
+      {tile = #fp8q.tile<128x128>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<200x300xf8E4M3FN>, tensor<3x2xf32> -> tensor<200x300xf32>
+  return %x : tensor<200x300xf32>
+}
+
+// -----
+
+// mn_major 1x128 scales [ceil(C/128), R] = [2, 4], read at
+// (j floordiv 128, i).
+
+// CHECK-DAG: #[[GRIDMN:.*]] = affine_map<(d0, d1) -> (d1 floordiv 128, d0)>
+// CHECK-LABEL: func.func @dequantize_rows_mn_major
+// CHECK: linalg.generic
+// CHECK-SAME: indexing_maps = [#{{.*}}, #[[GRIDMN]], #{{.*}}]
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : tensor<4x256xf8E4M3FN>, tensor<2x4xf32>) outs(%{{.*}} : tensor<4x256xbf16>)
+func.func @dequantize_rows_mn_major(%q: tensor<4x256xf8E4M3FN>, %s: tensor<2x4xf32>,
+                                    %init: tensor<4x256xbf16>) -> tensor<4x256xbf16> {
+  %x = fp8q.dequantize %q, %s outs(%init)
+      {tile = #fp8q.tile<1x128>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<4x256xf8E4M3FN>, tensor<2x4xf32> -> tensor<4x256xbf16>
+  return %x : tensor<4x256xbf16>
+}

@@ -50,6 +50,25 @@ func.func @transpose_with_other_users(%x: tensor<128x256xf32>, %q0: tensor<256x1
 
 // -----
 
+// The fold keeps scale_layout = mn_major: the scales of quantize(t, 1x128)
+// with t = transpose(x) [96, 256] are [2, 96] (k_major [96, 2]), as are those
+// of the transposed 128x1 quantize of x [256, 96] in that layout.
+// CHECK-LABEL: func.func @fold_transpose_keeps_scale_layout
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: tensor<256x96xf32>
+// CHECK-NOT: linalg.transpose
+// CHECK: %[[Q:.*]], %[[S:.*]] = fp8q.quantize %[[X]] outs(%{{.*}}, %{{.*}}) {scale_layout = #fp8q.scale_layout<mn_major>, tile = #fp8q.tile<128x1>, transpose} : tensor<256x96xf32> -> tensor<96x256xf8E4M3FN>, tensor<2x96xf32>
+// CHECK: return %[[Q]], %[[S]]
+func.func @fold_transpose_keeps_scale_layout(%x: tensor<256x96xf32>, %q0: tensor<96x256xf8E4M3FN>, %s0: tensor<2x96xf32>) -> (tensor<96x256xf8E4M3FN>, tensor<2x96xf32>) {
+  %t0 = tensor.empty() : tensor<96x256xf32>
+  %t = linalg.transpose ins(%x : tensor<256x96xf32>) outs(%t0 : tensor<96x256xf32>) permutation = [1, 0]
+  %q, %s = fp8q.quantize %t outs(%q0, %s0)
+      {tile = #fp8q.tile<1x128>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<96x256xf32> -> tensor<96x256xf8E4M3FN>, tensor<2x96xf32>
+  return %q, %s : tensor<96x256xf8E4M3FN>, tensor<2x96xf32>
+}
+
+// -----
+
 // FP8 round trips are lossy: dequantize(quantize(x)) is not x and
 // quantize(dequantize(q)) is not q in general. Nothing folds.
 // CHECK-LABEL: func.func @no_fold_round_trips

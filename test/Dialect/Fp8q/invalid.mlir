@@ -52,6 +52,16 @@ func.func @unknown_scale_mode(%x: tensor<4x128xf32>, %q0: tensor<4x128xf8E4M3FN>
 
 // -----
 
+func.func @unknown_scale_layout(%x: tensor<4x128xf32>, %q0: tensor<4x128xf8E4M3FN>, %s0: tensor<1x4xf32>) {
+  // expected-error @+2 {{expected ::mlir::fp8q::ScaleLayout to be one of: k_major, mn_major}}
+  // expected-error @+1 {{failed to parse Fp8q_ScaleLayoutAttr parameter 'value'}}
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x128>, scale_layout = #fp8q.scale_layout<row_major>}
+      : tensor<4x128xf32> -> tensor<4x128xf8E4M3FN>, tensor<1x4xf32>
+  return
+}
+
+// -----
+
 //===----------------------------------------------------------------------===//
 // fp8q.quantize
 //===----------------------------------------------------------------------===//
@@ -156,6 +166,57 @@ func.func @quantize_scale_shape_transposed(%x: tensor<256x64xf32>, %q0: tensor<6
 
 // -----
 
+// scale_layout = mn_major expects the tile grid transposed: the k_major
+// shape is rejected (1x128: [ceil(C/128), R] = [2, 130], not [130, 2]).
+func.func @quantize_mn_major_given_k_major_shape(%x: tensor<130x200xbf16>, %q0: tensor<130x200xf8E4M3FN>, %s0: tensor<130x2xf32>) {
+  // expected-error @+1 {{expected scale_init to have shape [2, 130] (one scale per 1x128 tile, mn_major), got [130, 2]}}
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x128>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<130x200xbf16> -> tensor<130x200xf8E4M3FN>, tensor<130x2xf32>
+  return
+}
+
+// -----
+
+// With transpose, mn_major transposes the scales back: 128x1 on [256, 64]
+// gives [ceil(256/128), 64] = [2, 64].
+func.func @quantize_mn_major_transposed_given_k_major_shape(%x: tensor<256x64xf32>, %q0: tensor<64x256xf8E4M3FN>, %s0: tensor<64x2xf32>) {
+  // expected-error @+1 {{expected scale_init to have shape [2, 64] (one scale per 128x1 tile, transposed, mn_major), got [64, 2]}}
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<128x1>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<256x64xf32> -> tensor<64x256xf8E4M3FN>, tensor<64x2xf32>
+  return
+}
+
+// -----
+
+func.func @quantize_mn_major_block_given_k_major_shape(%x: tensor<300x200xf32>, %q0: tensor<300x200xf8E4M3FN>, %s0: tensor<3x2xf32>) {
+  // expected-error @+1 {{expected scale_init to have shape [2, 3] (one scale per 128x128 tile, mn_major), got [3, 2]}}
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<128x128>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<300x200xf32> -> tensor<300x200xf8E4M3FN>, tensor<3x2xf32>
+  return
+}
+
+// -----
+
+// And vice versa: k_major (explicit or the default) rejects the mn_major
+// shape, and its message does not say mn_major.
+func.func @quantize_k_major_given_mn_major_shape(%x: tensor<130x200xbf16>, %q0: tensor<130x200xf8E4M3FN>, %s0: tensor<2x130xf32>) {
+  // expected-error @+1 {{expected scale_init to have shape [130, 2] (one scale per 1x128 tile), got [2, 130]}}
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x128>, scale_layout = #fp8q.scale_layout<k_major>}
+      : tensor<130x200xbf16> -> tensor<130x200xf8E4M3FN>, tensor<2x130xf32>
+  return
+}
+
+// -----
+
+func.func @quantize_default_given_mn_major_shape(%x: tensor<256x64xf32>, %q0: tensor<64x256xf8E4M3FN>, %s0: tensor<2x64xf32>) {
+  // expected-error @+1 {{expected scale_init to have shape [64, 2] (one scale per 128x1 tile, transposed), got [2, 64]}}
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<128x1>, transpose}
+      : tensor<256x64xf32> -> tensor<64x256xf8E4M3FN>, tensor<2x64xf32>
+  return
+}
+
+// -----
+
 //===----------------------------------------------------------------------===//
 // fp8q.dequantize
 //===----------------------------------------------------------------------===//
@@ -182,6 +243,35 @@ func.func @dequantize_scale_shape(%q: tensor<256x256xf8E4M3FN>, %s: tensor<256x2
   // expected-error @+1 {{expected scale to have shape [2, 2] (one scale per 128x128 tile), got [256, 2]}}
   %x = fp8q.dequantize %q, %s outs(%i) {tile = #fp8q.tile<128x128>}
       : tensor<256x256xf8E4M3FN>, tensor<256x2xf32> -> tensor<256x256xf32>
+  return
+}
+
+// -----
+
+// mn_major: scale is [ceil(C/TC), ceil(R/TR)] = [2, 3] for q [300, 200] in
+// 128x128 tiles; the k_major [3, 2] is rejected.
+func.func @dequantize_mn_major_given_k_major_shape(%q: tensor<300x200xf8E4M3FN>, %s: tensor<3x2xf32>, %i: tensor<300x200xf32>) {
+  // expected-error @+1 {{expected scale to have shape [2, 3] (one scale per 128x128 tile, mn_major), got [3, 2]}}
+  %x = fp8q.dequantize %q, %s outs(%i) {tile = #fp8q.tile<128x128>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<300x200xf8E4M3FN>, tensor<3x2xf32> -> tensor<300x200xf32>
+  return
+}
+
+// -----
+
+func.func @dequantize_mn_major_rowwise_given_k_major_shape(%q: tensor<130x200xf8E4M3FN>, %s: tensor<130x2xf32>, %i: tensor<130x200xbf16>) {
+  // expected-error @+1 {{expected scale to have shape [2, 130] (one scale per 1x128 tile, mn_major), got [130, 2]}}
+  %x = fp8q.dequantize %q, %s outs(%i) {tile = #fp8q.tile<1x128>, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<130x200xf8E4M3FN>, tensor<130x2xf32> -> tensor<130x200xbf16>
+  return
+}
+
+// -----
+
+func.func @dequantize_k_major_given_mn_major_shape(%q: tensor<130x200xf8E4M3FN>, %s: tensor<2x130xf32>, %i: tensor<130x200xf32>) {
+  // expected-error @+1 {{expected scale to have shape [130, 2] (one scale per 1x128 tile), got [2, 130]}}
+  %x = fp8q.dequantize %q, %s outs(%i) {tile = #fp8q.tile<1x128>}
+      : tensor<130x200xf8E4M3FN>, tensor<2x130xf32> -> tensor<130x200xf32>
   return
 }
 

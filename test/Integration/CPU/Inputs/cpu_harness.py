@@ -208,13 +208,19 @@ class Suite:
 
     def quantize(self, title: str, x: np.ndarray, kind: str = "f32",
                  tile=(1, 128), scale_mode: str = "fp32", eps: float = 1e-4,
-                 transpose: bool = False) -> None:
+                 transpose: bool = False, scale_layout: str = "k_major") -> None:
         """fp8q.quantize of ``x`` (float32 values exactly representable in
-        ``kind``), checked bit-exact against reference.quantize."""
+        ``kind``), checked bit-exact against reference.quantize (whose scales
+        are transposed for ``scale_layout="mn_major"``)."""
         x = np.asarray(x, dtype=np.float32)
         codes, scales = ref.quantize(x, tile, scale_mode, eps, transpose)
+        if scale_layout == "mn_major":
+            scales = ref.scales_mn_major(scales)
+        elif scale_layout != "k_major":
+            raise ValueError(f"unknown scale layout {scale_layout}")
         case = Case(f"quantize {title}: {kind} {_shape(x)} tile {tile} "
-                    f"{scale_mode} eps {eps:g}{' transpose' if transpose else ''}")
+                    f"{scale_mode} eps {eps:g}{' transpose' if transpose else ''}"
+                    f"{' ' + scale_layout if scale_layout != 'k_major' else ''}")
         e = _Emitter(case)
         source = e.constant(x, kind)
         q_init = e.empty(codes.shape, "e4m3")
@@ -224,6 +230,8 @@ class Suite:
                  f"eps = {f32_attr(eps)}"]
         if transpose:
             attrs.append("transpose")
+        if scale_layout != "k_major":
+            attrs.append(f"scale_layout = #fp8q.scale_layout<{scale_layout}>")
         q, s = e.fresh("q"), e.fresh("s")
         e.line(f"{q}, {s} = fp8q.quantize {source} outs({q_init}, {s_init}) "
                f"{{{', '.join(attrs)}}} : {tensor_type(x.shape, kind)} -> "
@@ -235,19 +243,31 @@ class Suite:
         self.cases.append(case)
 
     def dequantize(self, title: str, codes: np.ndarray, scales: np.ndarray,
-                   tile=(1, 128), out_kind: str = "f32") -> None:
-        """fp8q.dequantize, checked bit-exact against reference.dequantize."""
+                   tile=(1, 128), out_kind: str = "f32",
+                   scale_layout: str = "k_major") -> None:
+        """fp8q.dequantize, checked bit-exact against reference.dequantize.
+        ``scales`` are in the op's ``scale_layout`` (mn_major: the transpose
+        of the reference's)."""
         codes = np.asarray(codes, dtype=np.uint8)
         scales = np.asarray(scales, dtype=np.float32)
-        want = ref.dequantize(codes, scales, tile, out_kind)
-        case = Case(f"dequantize {title}: {_shape(codes)} tile {tile} -> {out_kind}")
+        if scale_layout == "mn_major":
+            want = ref.dequantize(codes, ref.scales_from_mn_major(scales), tile,
+                                  out_kind)
+        elif scale_layout == "k_major":
+            want = ref.dequantize(codes, scales, tile, out_kind)
+        else:
+            raise ValueError(f"unknown scale layout {scale_layout}")
+        case = Case(f"dequantize {title}: {_shape(codes)} tile {tile} -> {out_kind}"
+                    f"{' ' + scale_layout if scale_layout != 'k_major' else ''}")
         e = _Emitter(case)
         q = e.constant(codes, "e4m3")
         s = e.constant(scales, "f32")
         init = e.empty(codes.shape, out_kind)
         x = e.fresh("x")
+        layout = (f", scale_layout = #fp8q.scale_layout<{scale_layout}>"
+                  if scale_layout != "k_major" else "")
         e.line(f"{x} = fp8q.dequantize {q}, {s} outs({init}) "
-               f"{{tile = #fp8q.tile<{tile[0]}x{tile[1]}>}} : "
+               f"{{tile = #fp8q.tile<{tile[0]}x{tile[1]}>{layout}}} : "
                f"{tensor_type(codes.shape, 'e4m3')}, {tensor_type(scales.shape, 'f32')} "
                f"-> {tensor_type(codes.shape, out_kind)}")
         e.print_bits(x, _shape(codes), out_kind)
