@@ -39,10 +39,12 @@ import check_gemm  # noqa: E402
 KERNEL = "fp8q_scaled_matmul_1x128_128x128_bf16"
 
 
-def bench_shape(kernel, m, n, k, b_rows=128, out_dtype="bf16"):
+def bench_shape(kernel, m, n, k, b_rows=128, out_dtype="bf16", a_scales_mn_major=False):
     """One row of the table; ``b_rows`` rows of B share a scale (128: weight
     blocks, cuBLAS block as the peer; 1: the Wgrad form, 1x128 on both
-    operands, cuBLAS with 1x128 scales on both where it has that mode)."""
+    operands, cuBLAS with 1x128 scales on both where it has that mode).
+    ``a_scales_mn_major``: the kernel takes A's scales as [K/128, M] (an
+    `_amn` kernel), the storage cuBLAS reads them in too."""
     import torch  # noqa: PLC0415
     import torch.nn.functional as F  # noqa: PLC0415
     from torch.nn.functional import ScalingType  # noqa: PLC0415
@@ -77,8 +79,10 @@ def bench_shape(kernel, m, n, k, b_rows=128, out_dtype="bf16"):
     def rel(got):
         return float((got.float() - want).norm() / want.norm())
 
+    sa_arg = sa.t().contiguous() if a_scales_mn_major else sa
+
     def fp8q():
-        kernel(a, sa, wq, sw, out, M=m, N=n, K=k)
+        kernel(a, sa_arg, wq, sw, out, M=m, N=n, K=k)
 
     fp8q()
     torch.cuda.synchronize()
@@ -151,7 +155,8 @@ def main(argv=None) -> int:
             attrs = spec.attrs
             rows.append(bench_shape(kernel, m, n, k,
                                     b_rows=int(attrs.get("b_tile", (128, 128))[0]),
-                                    out_dtype=attrs.get("out_dtype", "bf16")))
+                                    out_dtype=attrs.get("out_dtype", "bf16"),
+                                    a_scales_mn_major=spec.arg("sa").layout == "transposed"))
         except Exception as error:  # noqa: BLE001
             rows.append({"M": m, "N": n, "K": k, "note": f"{type(error).__name__}: {error}"})
     out_dir = os.environ.get("OUT")

@@ -1,6 +1,7 @@
 // Source of bench/gemm_kernels/ (the wgmma GEMM variants for PERF.md's shapes;
 // the kernels are shape-generic, so one bf16 kernel serves every row; @wgrad
-// is the 1x128 x 1x128 form, dW[out, in] = dY^T X over K = tokens, f32):
+// is the 1x128 x 1x128 form, dW[out, in] = dY^T X over K = tokens, f32;
+// @fprop_a_mn_major reads A's scales as [K/128, M], a_scale_layout = mn_major):
 //   fp8-opt bench/gemm_kernels.mlir --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified export-dir=bench/gemm_kernels" -o /dev/null
 func.func @fprop(%a: tensor<4096x16384xf8E4M3FN>, %sa: tensor<4096x128xf32>, %b: tensor<7168x16384xf8E4M3FN>, %sb: tensor<56x128xf32>, %y0: tensor<4096x7168xbf16>) -> tensor<4096x7168xbf16> {
   %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0)
@@ -21,4 +22,9 @@ func.func @wgrad(%a: tensor<7168x4096xf8E4M3FN>, %sa: tensor<7168x32xf32>, %b: t
   %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) {b_tile = #fp8q.tile<1x128>}
       : tensor<7168x4096xf8E4M3FN>, tensor<7168x32xf32>, tensor<2048x4096xf8E4M3FN>, tensor<2048x32xf32> -> tensor<7168x2048xf32>
   return %y : tensor<7168x2048xf32>
+}
+func.func @fprop_a_mn_major(%a: tensor<4096x16384xf8E4M3FN>, %sa: tensor<128x4096xf32>, %b: tensor<7168x16384xf8E4M3FN>, %sb: tensor<56x128xf32>, %y0: tensor<4096x7168xbf16>) -> tensor<4096x7168xbf16> {
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) {a_scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<4096x16384xf8E4M3FN>, tensor<128x4096xf32>, tensor<7168x16384xf8E4M3FN>, tensor<56x128xf32> -> tensor<4096x7168xbf16>
+  return %y : tensor<4096x7168xbf16>
 }

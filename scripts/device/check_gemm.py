@@ -14,7 +14,8 @@ every shape (PERF.md's rows plus odd M/N tails), on fresh random E4M3 codes
   (exact f64 partials, f32 promotion): rel. Frobenius <= --tol.
 
 The kernel's group G and b_tile (manifest attrs) pick the scale layouts:
-sa [M, K/G]; [G, G] weight blocks (sb [ceil(N/G), K/G]) or [1, G] rows
+sa [M, K/G] (uploaded as [K/G, M] where the argument is "transposed": the
+`_amn` kernels); [G, G] weight blocks (sb [ceil(N/G), K/G]) or [1, G] rows
 (Wgrad, sb [N, K/G]); both the reference and the dequantized product follow
 them. Shapes whose K the kernel does not take (K % G) are skipped.
 
@@ -115,7 +116,9 @@ def check(kernels, spec, shape, rng, tol, dry_run) -> Tuple[str, str]:
 
     qa, sa, qb, sb = make_inputs(rng, m, n, k, bn, group)
     c = None
-    buffers = [rt.DeviceBuffer.from_numpy(qa, "f8e4m3fn"), rt.DeviceBuffer.from_numpy(sa),
+    # `_amn` kernels take A's scales as [K/G, M] (the argument's layout).
+    sa_arg = np.ascontiguousarray(sa.T) if spec.arg("sa").layout == "transposed" else sa
+    buffers = [rt.DeviceBuffer.from_numpy(qa, "f8e4m3fn"), rt.DeviceBuffer.from_numpy(sa_arg),
                rt.DeviceBuffer.from_numpy(qb, "f8e4m3fn"), rt.DeviceBuffer.from_numpy(sb)]
     if accumulate:
         c = rng.standard_normal((m, n)).astype(np.float32)

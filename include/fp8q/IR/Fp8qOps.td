@@ -58,8 +58,9 @@ def Fp8q_QuantizeOp : Fp8q_Op<"quantize", [
     it, so that the scales of consecutive rows of `q` are contiguous (the
     MN-major layout of cuBLAS's and DeepGEMM's block-scaled GEMMs; the GPU
     kernels write it with coalesced stores). The values are those of the
-    default `k_major` layout. `fp8q.dequantize` reads either layout;
-    `fp8q.tile_transpose` and `fp8q.scaled_matmul` take `k_major` scales.
+    default `k_major` layout. `fp8q.dequantize` reads either layout,
+    `fp8q.scaled_matmul` either layout of its `a_scale` (`a_scale_layout`);
+    `fp8q.tile_transpose` takes `k_major` scales.
 
     The op is in destination-passing style: `q_init` and `scale_init` only
     supply the result shapes (and, after bufferization, the buffers).
@@ -206,7 +207,10 @@ def Fp8q_ScaledMatmulOp : Fp8q_Op<"scaled_matmul", [
     b_scale[n / BN, kb]))` with
     `partial[m, n, kb] = sum_{k in group kb} f32(a[m, k]) * f32(b[n, k])`.
 
-    * `a` [M, K] E4M3 codes, 1xG tiles: `a_scale` [M, K/G].
+    * `a` [M, K] E4M3 codes, 1xG tiles: `a_scale` [M, K/G], or its
+      transpose [K/G, M] with `a_scale_layout = #fp8q.scale_layout<mn_major>`
+      (what `fp8q.quantize` produces with that layout; the GPU kernel then
+      loads the scales of consecutive rows from consecutive addresses).
     * `b` [N, K] E4M3 codes, K-major (the nn.Linear weight layout), tiles
       `b_tile` = BNxG: `<GxG>` weight blocks (the default when `b_tile` is
       absent; `b_scale` [ceil(N/G), K/G]) or `<1xG>` (Wgrad, both operands
@@ -245,7 +249,9 @@ def Fp8q_ScaledMatmulOp : Fp8q_Op<"scaled_matmul", [
     DefaultValuedAttr<I64Attr, "128">:$group_size,
     OptionalAttr<Fp8q_TileAttr>:$b_tile,
     DefaultValuedAttr<I64Attr, "128">:$promotion_interval,
-    UnitAttr:$accumulate);
+    UnitAttr:$accumulate,
+    DefaultValuedAttr<Fp8q_ScaleLayoutAttr,
+                      "::mlir::fp8q::ScaleLayout::k_major">:$a_scale_layout);
   let results = (outs Fp8q_GemmOutTensor:$result);
   let assemblyFormat = [{
     $a `,` $a_scale `,` $b `,` $b_scale `outs` `(` $init `)` attr-dict `:`

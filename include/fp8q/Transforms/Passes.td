@@ -84,6 +84,12 @@ def Fp8qQuantizeModelPass : Pass<"fp8q-quantize-model", "::mlir::ModuleOp"> {
     Option<"groupSize", "group-size", "int64_t", /*default=*/"128",
            "Quantization group along K: activation tiles 1xG, weight blocks "
            "GxG, scaled_matmul group_size G (a power of two >= 16)">,
+    Option<"activationScaleLayout", "activation-scale-layout", "std::string",
+           /*default=*/"\"k-major\"",
+           "Layout of the activations' 1xG scales: k-major ([M, K/G], the "
+           "recipe's) or mn-major ([K/G, M], written with coalesced stores "
+           "by the GPU quantize kernels and read so by the GEMM; "
+           "scale_layout / a_scale_layout = mn_major)">,
     Option<"outputType", "output-type", "std::string", /*default=*/"\"f32\"",
            "Element type of the scaled_matmul result: f32 or bf16 (converted "
            "back to the original type for the consumers)">,

@@ -36,11 +36,11 @@ namespace mlir::fp8q {
 class QuantizedOperandCache {
 public:
   /// The codes and scales of the 2-D `source` quantized with `tile`,
-  /// `mode` and `transpose`, created on first use right after the
-  /// definition of `source`.
-  std::pair<Value, Value> getOrCreate(OpBuilder &builder, Value source,
-                                      TileAttr tile, ScaleMode mode,
-                                      bool transpose);
+  /// `mode`, `transpose` and `scaleLayout`, created on first use right after
+  /// the definition of `source`.
+  std::pair<Value, Value>
+  getOrCreate(OpBuilder &builder, Value source, TileAttr tile, ScaleMode mode,
+              bool transpose, ScaleLayout scaleLayout = ScaleLayout::k_major);
 
   /// `value` permuted by `permutation` and collapsed to 2-D [rows, last],
   /// created on first use right after the definition of `value`.

@@ -11,6 +11,7 @@
 #ifndef FP8Q_TRANSFORMS_QUANTIZEMODELCONFIG_H
 #define FP8Q_TRANSFORMS_QUANTIZEMODELCONFIG_H
 
+#include "fp8q/IR/Fp8qAttrs.h"
 #include "fp8q/Transforms/Passes.h"
 
 #include "mlir/IR/Location.h"
@@ -78,6 +79,9 @@ struct QuantizeModelConfig {
   int64_t groupSize = 128;
   /// Result type of the scaled matmuls (converted back for the consumers).
   GemmOutputType outputType = GemmOutputType::F32;
+  /// Layout of the activations' 1xG scales (their quantize's scale_layout
+  /// and the scaled matmul's a_scale_layout).
+  ScaleLayout activationScaleLayout = ScaleLayout::k_major;
   /// Contractions kept in high precision (`fp8q.retain = user`).
   OpPatternList forceRetain;
   /// Contractions quantized despite a retention rule.

@@ -248,8 +248,13 @@ LogicalResult ScaledMatmulOp::verify() {
     return emitOpError() << "expected K (" << k
                          << ") to be a multiple of the group size " << g;
   int64_t groups = ShapedType::isDynamic(k) ? k : k / g;
-  if (failed(verifyShape(op, "a_scale", getAScale(), {m, groups},
-                         "one scale per 1xG tile of a")) ||
+  bool aMnMajor = getAScaleLayout() == ScaleLayout::mn_major;
+  SmallVector<int64_t, 2> aScaleShape = {m, groups};
+  if (aMnMajor)
+    std::swap(aScaleShape[0], aScaleShape[1]);
+  if (failed(verifyShape(op, "a_scale", getAScale(), aScaleShape,
+                         aMnMajor ? "one scale per 1xG tile of a, mn_major"
+                                  : "one scale per 1xG tile of a")) ||
       failed(verifyShape(op, "b_scale", getBScale(),
                          {numTiles(n, bTile.getRows()), groups},
                          tileText(bTile) + " of b")))

@@ -161,6 +161,8 @@ void writeGemmAttrs(llvm::json::OStream &json,
     });
     json.attribute("out_dtype", getGemmOutElementName(config.out));
     json.attribute("accumulate", config.accumulate);
+    json.attribute("a_scale_layout",
+                   config.aScaleMnMajor ? "mn_major" : "k_major");
     json.attribute("promotion_interval", config.promotionInterval);
     json.attribute("block_m", config.tile.blockM);
     json.attribute("block_n", config.tile.blockN);

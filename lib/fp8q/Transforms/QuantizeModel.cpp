@@ -185,8 +185,12 @@ std::pair<Value, Value> QuantizedOperandCache::getOrCreate(OpBuilder &builder,
                                                            Value source,
                                                            TileAttr tile,
                                                            ScaleMode mode,
-                                                           bool transpose) {
-  unsigned variant = static_cast<unsigned>(mode) * 2 + (transpose ? 1 : 0);
+                                                           bool transpose,
+                                                           ScaleLayout
+                                                               scaleLayout) {
+  unsigned variant = (static_cast<unsigned>(mode) * 2 + (transpose ? 1 : 0)) *
+                         2 +
+                     static_cast<unsigned>(scaleLayout);
   auto key = std::make_tuple(source, Attribute(tile), variant);
   auto it = quantized.find(key);
   if (it != quantized.end())
@@ -203,12 +207,14 @@ std::pair<Value, Value> QuantizedOperandCache::getOrCreate(OpBuilder &builder,
     std::swap(qShape[0], qShape[1]);
     std::swap(sShape[0], sShape[1]);
   }
+  if (scaleLayout == ScaleLayout::mn_major)
+    std::swap(sShape[0], sShape[1]);
   Type f8 = Float8E4M3FNType::get(builder.getContext());
   Value qInit = createEmpty(builder, loc, qShape, f8);
   Value sInit = createEmpty(builder, loc, sShape, builder.getF32Type());
   auto op = QuantizeOp::create(builder, loc, qInit.getType(), sInit.getType(),
                                source, qInit, sInit, tile, mode,
-                               llvm::APFloat(1.0e-4f), transpose);
+                               llvm::APFloat(1.0e-4f), transpose, scaleLayout);
   if (isa<BlockArgument>(source))
     lastAtBlockStart[source.getParentBlock()] = op;
   std::pair<Value, Value> result = {op.getQ(), op.getScale()};
@@ -262,7 +268,8 @@ Value fp8q::quantizeLinear(RewriterBase &rewriter,
   ScaleMode actMode = record.pow2Activation ? ScaleMode::pow2 : ScaleMode::fp32;
   auto [qa, sa] = cache.getOrCreate(rewriter, activation,
                                     TileAttr::get(context, 1, g), actMode,
-                                    /*transpose=*/false);
+                                    /*transpose=*/false,
+                                    config.activationScaleLayout);
 
   // Accumulator: the original init in [M, N] form unless it is zero.
   rewriter.setInsertionPoint(op);
@@ -288,7 +295,8 @@ Value fp8q::quantizeLinear(RewriterBase &rewriter,
   Value y = ScaledMatmulOp::create(
       rewriter, loc, gemmType, qa, sa, qb, sb, c, rewriter.getI64IntegerAttr(g),
       /*b_tile=*/nullptr, rewriter.getI64IntegerAttr(promotion),
-      accumulate ? rewriter.getUnitAttr() : nullptr);
+      accumulate ? rewriter.getUnitAttr() : nullptr,
+      ScaleLayoutAttr::get(context, config.activationScaleLayout));
 
   // Back to the original type, rank and dimension order.
   auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
@@ -492,6 +500,7 @@ struct Fp8qQuantizeModelPass
     Fp8qQuantizeModelPassOptions options;
     options.groupSize = groupSize;
     options.outputType = outputType;
+    options.activationScaleLayout = activationScaleLayout;
     options.forceRetain.assign(forceRetain.begin(), forceRetain.end());
     options.forceQuantize.assign(forceQuantize.begin(), forceQuantize.end());
     options.pow2Scales.assign(pow2Scales.begin(), pow2Scales.end());

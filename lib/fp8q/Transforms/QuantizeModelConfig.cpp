@@ -152,6 +152,18 @@ QuantizeModelConfig::fromOptions(const Fp8qQuantizeModelPassOptions &options,
     return failure();
   }
 
+  if (options.activationScaleLayout == "k-major") {
+    config.activationScaleLayout = ScaleLayout::k_major;
+  } else if (options.activationScaleLayout == "mn-major") {
+    config.activationScaleLayout = ScaleLayout::mn_major;
+  } else {
+    error = llvm::formatv("invalid activation-scale-layout '{0}': expected "
+                          "'k-major' or 'mn-major'",
+                          options.activationScaleLayout)
+                .str();
+    return failure();
+  }
+
   if (options.gatingMaxOutputs < 1) {
     error = llvm::formatv("invalid gating-max-outputs {0}: expected a "
                           "positive number of experts",

@@ -531,7 +531,7 @@ float truncateBits(float x, int bits) {
   return std::isfinite(x) ? bitsToFloat(floatToBits(x) & mask) : x;
 }
 
-/// Runs `fp8q_scaled_matmul_1x128_<128x128|1x128>_<bf16|f32>[_acc][_g<G>]
+/// Runs `fp8q_scaled_matmul_1x128_<128x128|1x128>_<bf16|f32>[_acc][_amn][_g<G>]
 /// [_pi<P>][_m<BM>n<BN>s<S>c<C>]` (arguments a, a_map, sa, b, b_map, sb, [c],
 /// out, M, N, K) with python/fp8q/reference.py's scaled_matmul numerics: per
 /// G-K group the exact sum of the code products rounded once to f32, times
@@ -556,6 +556,8 @@ CUresult runScaledMatmul(const std::string &name, void **params) {
   else
     return CUDA_ERROR_NOT_FOUND;
   bool accumulate = consume(rest, "_acc");
+  // `_amn`: A's scales are [K/G, M] (mn_major).
+  bool aMnMajor = consume(rest, "_amn");
   // `_g<G>`: scale groups of G K elements (default 128); the rest of the
   // name (promotion interval, tiling) does not change the exact numerics.
   int64_t group = kGroup;
@@ -620,7 +622,7 @@ CUresult runScaledMatmul(const std::string &name, void **params) {
           exact += static_cast<double>(decodeE4M3(a[i * k + kk])) *
                    decodeE4M3(b[j * k + kk]);
         float partial = truncateBits(static_cast<float>(exact), partialBits);
-        float scale = sa[i * groups + g] *
+        float scale = sa[aMnMajor ? g * m + i : i * groups + g] *
                       sb[(rowScales ? j : j / group) * groups + g];
         float term = partial * scale;
         acc = acc + term;

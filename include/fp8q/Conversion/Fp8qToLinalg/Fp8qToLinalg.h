@@ -140,7 +140,7 @@ Value buildDequantize(OpBuilder &builder, Location loc, Value codes,
 
 /// Operands and attributes of fp8q.scaled_matmul.
 struct ScaledMatmulOperands {
-  /// E4M3 [M, K] with scales [M, K/G].
+  /// E4M3 [M, K] with scales [M, K/G] (or [K/G, M], `aScaleMnMajor`).
   Value a, aScale;
   /// E4M3 [N, K] (K-major) with scales [ceil(N/BN), K/G].
   Value b, bScale;
@@ -151,6 +151,8 @@ struct ScaledMatmulOperands {
   /// BN, the rows of `b` sharing a scale (G for weight blocks, 1 for Wgrad).
   int64_t bTileRows;
   bool accumulate;
+  /// `aScale` is [K/G, M] (`a_scale_layout = mn_major`).
+  bool aScaleMnMajor = false;
 };
 
 /// Builds fp8q.scaled_matmul: exact group sums rounded to f32, times

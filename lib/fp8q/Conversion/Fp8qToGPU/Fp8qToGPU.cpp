@@ -883,6 +883,7 @@ GemmKernelConfig fp8q::getGemmKernelConfig(Operation *scaledMatmul,
                    ? GemmOutElement::F32
                    : GemmOutElement::BF16;
   config.accumulate = op.getAccumulate();
+  config.aScaleMnMajor = op.getAScaleLayout() == ScaleLayout::mn_major;
   config.groupSize = op.getGroupSize();
   config.promotionInterval = op.getPromotionInterval();
   config.tile = options.gemmTile;

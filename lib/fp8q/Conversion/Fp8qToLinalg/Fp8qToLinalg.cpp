@@ -416,7 +416,8 @@ private:
         .getResult(0);
   }
 
-  /// acc[m, n] = sum_kb f32(partial) * (sa[m, kb] * sb[n / BN, kb]) in f32,
+  /// acc[m, n] = sum_kb f32(partial) * (sa[m, kb] * sb[n / BN, kb]) in f32
+  /// (sa[kb, m] for mn_major A scales),
   /// starting from +0. Loops (m, n, kb); the reduction runs in increasing
   /// kb, which fixes the f32 rounding order.
   Value buildScaledAccumulation(Value partials) {
@@ -427,7 +428,9 @@ private:
     return linalg::GenericOp::create(
                b, loc, TypeRange{init.getType()},
                ValueRange{partials, ops.aScale, ops.bScale}, ValueRange{init},
-               {map(3, {0, 1, 2}), map(3, {0, 2}), bScaleMap, map(3, {0, 1})},
+               {map(3, {0, 1, 2}),
+                ops.aScaleMnMajor ? map(3, {2, 0}) : map(3, {0, 2}), bScaleMap,
+                map(3, {0, 1})},
                {kParallel, kParallel, kReduction},
                [](OpBuilder &nb, Location nloc, ValueRange args) {
                  Value partial = arith::TruncFOp::create(
@@ -581,7 +584,8 @@ Lowered lowerScaledMatmul(PatternRewriter &rewriter, ScaledMatmulOp op) {
                                 op.getInit(),
                                 static_cast<int64_t>(op.getGroupSize()),
                                 op.getEffectiveBTile().getRows(),
-                                op.getAccumulate()};
+                                op.getAccumulate(),
+                                op.getAScaleLayout() == ScaleLayout::mn_major};
   return {buildScaledMatmul(rewriter, op.getLoc(), operands)};
 }
 

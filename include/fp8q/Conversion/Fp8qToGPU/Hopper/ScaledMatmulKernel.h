@@ -99,6 +99,8 @@ struct GemmKernelConfig {
   GemmOutElement out = GemmOutElement::BF16;
   /// Result = C + A*B (C read from the `c` argument).
   bool accumulate = false;
+  /// A's scales are [K/G, M] (the op's `a_scale_layout = mn_major`).
+  bool aScaleMnMajor = false;
   /// K elements per scale group (the op's group_size): a multiple of 128.
   int64_t groupSize = kGemmBlockK;
   /// K elements accumulated by the tensor cores before promotion (the op's
@@ -110,7 +112,8 @@ struct GemmKernelConfig {
 
   /// `fp8q_scaled_matmul_1x128_128x128_bf16` (Block) or
   /// `fp8q_scaled_matmul_1x128_1x128_f32` (Row); then `_acc` with
-  /// accumulate, `_g<G>` for a group size other than 128, `_pi<P>` for a
+  /// accumulate, `_amn` with mn_major A scales, `_g<G>` for a group size
+  /// other than 128, `_pi<P>` for a
   /// promotion interval other than 128 and `_m<BM>n<BN>s<S>c<C>` for a
   /// non-default tiling.
   std::string getName() const;

@@ -134,6 +134,8 @@ std::string GemmKernelConfig::getName() const {
       getGemmOutElementName(out));
   if (accumulate)
     name += "_acc";
+  if (aScaleMnMajor)
+    name += "_amn";
   if (groupSize != kGemmBlockK)
     name += llvm::formatv("_g{0}", groupSize).str();
   if (promotionInterval != kGemmBlockK)
@@ -163,6 +165,7 @@ std::optional<GemmKernelConfig> GemmKernelConfig::parseName(StringRef name) {
   else
     return std::nullopt;
   config.accumulate = name.consume_front("_acc");
+  config.aScaleMnMajor = name.consume_front("_amn");
   // `<prefix><digits>` at the front of `name` into `value` (kept when the
   // prefix is absent); false on a prefix without digits.
   auto number = [&](StringRef prefix, int64_t &value) {
@@ -268,7 +271,12 @@ KernelInterface hopper::getKernelInterface(const GemmKernelConfig &config) {
   std::string groups = llvm::formatv("K/{0}", config.groupSize).str();
   pointer("a", "a", "f8e4m3fn", {"M", "K"}, false, 16);
   tensorMap("a_map", "a", config.tile.blockM);
-  pointer("sa", "a_scale", "f32", {"M", groups}, false, 4);
+  if (config.aScaleMnMajor) {
+    pointer("sa", "a_scale", "f32", {groups, "M"}, false, 4);
+    result.args.back().transposed = true;
+  } else {
+    pointer("sa", "a_scale", "f32", {"M", groups}, false, 4);
+  }
   pointer("b", "b", "f8e4m3fn", {"N", "K"}, false, 16);
   tensorMap("b_map", "b", config.tile.blockN);
   pointer("sb", "b_scale", "f32",
@@ -660,8 +668,14 @@ PromotionScales ScaledMatmulKernelEmitter::loadScales(Value group,
   auto rowScale = [&](Value row) {
     // Rows past M read row M-1 (their results are not stored).
     Value clamped = arith::MinUIOp::create(b, row, lastRow);
-    Value index = arith::AddIOp::create(
-        b, arith::MulIOp::create(b, clamped, groups), group);
+    // sa[row, group], or sa[group, row] for mn_major scales (the rows of a
+    // fragment are then adjacent addresses).
+    Value index =
+        config.aScaleMnMajor
+            ? arith::AddIOp::create(
+                  b, arith::MulIOp::create(b, group, sizeM), clamped)
+            : arith::AddIOp::create(
+                  b, arith::MulIOp::create(b, clamped, groups), group);
     Value offset = arith::MulIOp::create(b, index, i64(4));
     return LLVM::LoadOp::create(b, b.getF32Type(), global(sa, offset), 4)
         .getResult();
