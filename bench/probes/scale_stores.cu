@@ -174,6 +174,16 @@ __device__ __forceinline__ float groupAmax(float local) {
   return local;
 }
 
+/// The scale of a group with amax `amax` (fp32 mode: max(amax, eps) / 448)
+/// and its reciprocal, as fp8q computes them.
+struct GroupScale {
+  float scale, inverse;
+};
+__device__ __forceinline__ GroupScale groupScale(float amax) {
+  float clamped = fmaxf(amax, kMinAmax);
+  return {clamped / kE4m3Max, kE4m3Max / clamped};
+}
+
 /// 16 values times `inverse` as 16 E4M3 codes.
 __device__ __forceinline__ uint4 encode16(const float (&values)[16],
                                           float inverse) {
@@ -309,17 +319,15 @@ __global__ void __launch_bounds__(kThreads, kCtasPerSm)
     }
     for (int j = 0; j < 16; j++)
       amax = fmaxf(amax, fabsf(values[j]));
-    amax = groupAmax(amax);
-    float clamped = fmaxf(amax, kMinAmax);
-    float scale = clamped / kE4m3Max, inverse = kE4m3Max / clamped;
+    GroupScale scale = groupScale(groupAmax(amax));
     *reinterpret_cast<uint4 *>(a.q + (size_t)(row0 + row) * a.K + col0 +
-                               part * 16) = encode16(values, inverse);
+                               part * 16) = encode16(values, scale.inverse);
     if (part == 0) {
       ScaleSlot slot{a.rowScales, (size_t)(row0 + row) * tilesK + tileCol,
                      (size_t)tileCol * a.M + row0 + row, sharedRows + row,
                      leaderRows + (clusterY * kTile + row) * kClusterX +
                          clusterX};
-      storeScale<kStores, /*kIsRow=*/true>(slot, scale);
+      storeScale<kStores, /*kIsRow=*/true>(slot, scale.scale);
     }
   }
 
@@ -335,17 +343,15 @@ __global__ void __launch_bounds__(kThreads, kCtasPerSm)
       values[j] = bf16ToFloat(chunk[col & 7]);
       amax = fmaxf(amax, fabsf(values[j]));
     }
-    amax = groupAmax(amax);
-    float clamped = fmaxf(amax, kMinAmax);
-    float scale = clamped / kE4m3Max, inverse = kE4m3Max / clamped;
+    GroupScale scale = groupScale(groupAmax(amax));
     *reinterpret_cast<uint4 *>(a.qt + (size_t)(col0 + col) * a.M + row0 +
-                               part * 16) = encode16(values, inverse);
+                               part * 16) = encode16(values, scale.inverse);
     if (part == 0) {
       ScaleSlot slot{a.colScales, (size_t)(col0 + col) * tilesM + tileRow,
                      (size_t)tileRow * a.K + col0 + col, sharedCols + col,
                      leaderCols + (clusterX * kTile + col) * kClusterY +
                          clusterY};
-      storeScale<kStores, /*kIsRow=*/false>(slot, scale);
+      storeScale<kStores, /*kIsRow=*/false>(slot, scale.scale);
     }
   }
 
