@@ -11,6 +11,11 @@
 // manifest's group (the numpy reference runs on 33x17x1024), shapes whose
 // K the kernel does not take skipped.
 // RUN: %python %fp8q_src_root/scripts/device/check_gemm.py --export-dir %fp8q_src_root/bench/accuracy_kernels --dry-run --shapes odd,33x17x1024 | FileCheck %s --check-prefix=GROUP
+// The committed bench/gemm_kernels, with its `_amn` kernel (a_scale_layout =
+// mn_major: sa [K/128, M], "layout": "transposed"): every kernel and shape
+// ok, and bench_gemm takes the `_amn` kernel too.
+// RUN: %python %fp8q_src_root/scripts/device/check_gemm.py --export-dir %fp8q_src_root/bench/gemm_kernels --dry-run --shapes perf,odd | FileCheck %s --check-prefix=BENCHDIR
+// RUN: %python %fp8q_src_root/bench/bench_gemm.py --export-dir %fp8q_src_root/bench/gemm_kernels --kernel fp8q_scaled_matmul_1x128_128x128_bf16_amn --dry-run --shapes 4096x7168x16384,200x300x512 | FileCheck %s --check-prefix=BENCHAMN
 
 // CHECK: fp8q_scaled_matmul_1x128_128x128_bf16 {{ *}}4096x7168x16384 {{.*}}ok (dry run, grid 132x1x1)
 // CHECK: fp8q_scaled_matmul_1x128_128x128_bf16 {{ *}}200x300x512 {{.*}}ok (dry run, grid 6x1x1)
@@ -28,3 +33,16 @@
 // GROUP: fp8q_scaled_matmul_1x128_128x128_f32_g512_pi512 {{ *}}200x300x512 {{.*}}ok (dry run, grid 6x1x1)
 // GROUP: fp8q_scaled_matmul_1x128_128x128_f32_g512_pi512 {{ *}}1000x1000x1024 {{.*}}ok (dry run, grid 64x1x1)
 // GROUP: 49 ok or skipped, 0 failed
+
+// BENCHDIR: fp8q_scaled_matmul_1x128_128x128_bf16_acc {{ *}}7x2112x128 {{.*}}ok (dry run, grid 17x1x1)
+// BENCHDIR-NEXT: fp8q_scaled_matmul_1x128_128x128_bf16_amn {{ *}}128x24576x1536 {{.*}}ok (dry run, grid 132x1x1)
+// BENCHDIR: fp8q_scaled_matmul_1x128_128x128_bf16_amn {{ *}}4096x7168x16384 {{.*}}ok (dry run, grid 132x1x1)
+// BENCHDIR: fp8q_scaled_matmul_1x128_128x128_bf16_amn {{ *}}1x8x128 {{.*}}ok (dry run, grid 1x1x1)
+// BENCHDIR: fp8q_scaled_matmul_1x128_128x128_bf16_amn {{ *}}200x300x512 {{.*}}ok (dry run, grid 6x1x1)
+// BENCHDIR: fp8q_scaled_matmul_1x128_128x128_bf16_amn {{ *}}7x2112x128 {{.*}}ok (dry run, grid 17x1x1)
+// BENCHDIR-NEXT: fp8q_scaled_matmul_1x128_128x128_f32 {{ *}}128x24576x1536
+// BENCHDIR: 75 ok or skipped, 0 failed
+
+// BENCHAMN: M | N | K | fp8q | cuBLAS block | bf16
+// BENCHAMN: 4096 | 7168 | 16384 | {{.*}}dry run, grid (132, 1, 1)
+// BENCHAMN: 200 | 300 | 512 | {{.*}}dry run, grid (6, 1, 1)

@@ -411,6 +411,89 @@ func.func @mm_a_scale(%a: tensor<4x256xf8E4M3FN>, %sa: tensor<1x2xf32>, %b: tens
 
 // -----
 
+// a_scale_layout = mn_major takes a_scale as [K/G, M]: the k_major shape
+// [M, K/G] = [4, 2] is rejected, naming the layout.
+func.func @mm_a_scale_mn_major_given_k_major_shape(%a: tensor<4x256xf8E4M3FN>, %sa: tensor<4x2xf32>, %b: tensor<8x256xf8E4M3FN>, %sb: tensor<1x2xf32>, %c: tensor<4x8xf32>) {
+  // expected-error @+1 {{'fp8q.scaled_matmul' op expected a_scale to have shape [2, 4] (one scale per 1xG tile of a, mn_major), got [4, 2]}}
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c) {a_scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<4x256xf8E4M3FN>, tensor<4x2xf32>, tensor<8x256xf8E4M3FN>, tensor<1x2xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+// And the default (k_major) rejects the transposed [K/G, M] shape.
+func.func @mm_a_scale_k_major_given_mn_major_shape(%a: tensor<4x256xf8E4M3FN>, %sa: tensor<2x4xf32>, %b: tensor<8x256xf8E4M3FN>, %sb: tensor<1x2xf32>, %c: tensor<4x8xf32>) {
+  // expected-error @+1 {{'fp8q.scaled_matmul' op expected a_scale to have shape [4, 2] (one scale per 1xG tile of a), got [2, 4]}}
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c)
+      : tensor<4x256xf8E4M3FN>, tensor<2x4xf32>, tensor<8x256xf8E4M3FN>, tensor<1x2xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+// An explicit k_major is the default.
+func.func @mm_a_scale_explicit_k_major_given_mn_major_shape(%a: tensor<4x256xf8E4M3FN>, %sa: tensor<2x4xf32>, %b: tensor<8x256xf8E4M3FN>, %sb: tensor<1x2xf32>, %c: tensor<4x8xf32>) {
+  // expected-error @+1 {{'fp8q.scaled_matmul' op expected a_scale to have shape [4, 2] (one scale per 1xG tile of a), got [2, 4]}}
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c) {a_scale_layout = #fp8q.scale_layout<k_major>}
+      : tensor<4x256xf8E4M3FN>, tensor<2x4xf32>, tensor<8x256xf8E4M3FN>, tensor<1x2xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+// The Wgrad form (b_tile 1xG) with group 64: mn_major a_scale [K/64, M] =
+// [4, 3]; a b_scale error is still reported as before.
+func.func @mm_a_scale_mn_major_wgrad_g64(%a: tensor<3x256xf8E4M3FN>, %sa: tensor<3x4xf32>, %b: tensor<8x256xf8E4M3FN>, %sb: tensor<8x4xf32>, %c: tensor<3x8xf32>) {
+  // expected-error @+1 {{expected a_scale to have shape [4, 3] (one scale per 1xG tile of a, mn_major), got [3, 4]}}
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c)
+      {group_size = 64, promotion_interval = 64, b_tile = #fp8q.tile<1x64>, accumulate, a_scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<3x256xf8E4M3FN>, tensor<3x4xf32>, tensor<8x256xf8E4M3FN>, tensor<8x4xf32> -> tensor<3x8xf32>
+  return
+}
+
+// -----
+
+func.func @mm_a_scale_mn_major_b_scale(%a: tensor<3x256xf8E4M3FN>, %sa: tensor<2x3xf32>, %b: tensor<8x256xf8E4M3FN>, %sb: tensor<2x1xf32>, %c: tensor<3x8xf32>) {
+  // expected-error @+1 {{expected b_scale to have shape [1, 2] (one scale per 128x128 tile of b), got [2, 1]}}
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c) {a_scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<3x256xf8E4M3FN>, tensor<2x3xf32>, tensor<8x256xf8E4M3FN>, tensor<2x1xf32> -> tensor<3x8xf32>
+  return
+}
+
+// -----
+
+// Dynamic extents are compared where both are known: with M dynamic the
+// mn_major a_scale [4, ?] has the wrong K/G extent (4, not 2) in its first
+// dimension (as k_major, [?, 2], it would pass).
+func.func @mm_a_scale_mn_major_dynamic(%a: tensor<?x256xf8E4M3FN>, %sa: tensor<4x?xf32>, %b: tensor<8x256xf8E4M3FN>, %sb: tensor<1x2xf32>, %c: tensor<?x8xf32>) {
+  // expected-error @+1 {{expected a_scale to have shape [2, ?] (one scale per 1xG tile of a, mn_major), got [4, ?]}}
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c) {a_scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x256xf8E4M3FN>, tensor<4x?xf32>, tensor<8x256xf8E4M3FN>, tensor<1x2xf32> -> tensor<?x8xf32>
+  return
+}
+
+// -----
+
+func.func @mm_a_scale_layout_unknown(%a: tensor<4x256xf8E4M3FN>, %sa: tensor<2x4xf32>, %b: tensor<8x256xf8E4M3FN>, %sb: tensor<1x2xf32>, %c: tensor<4x8xf32>) {
+  // expected-error @+2 {{expected ::mlir::fp8q::ScaleLayout to be one of: k_major, mn_major}}
+  // expected-error @+1 {{failed to parse Fp8q_ScaleLayoutAttr parameter 'value'}}
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c) {a_scale_layout = #fp8q.scale_layout<row_major>}
+      : tensor<4x256xf8E4M3FN>, tensor<2x4xf32>, tensor<8x256xf8E4M3FN>, tensor<1x2xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @mm_a_scale_layout_wrong_attr(%a: tensor<4x256xf8E4M3FN>, %sa: tensor<2x4xf32>, %b: tensor<8x256xf8E4M3FN>, %sb: tensor<1x2xf32>, %c: tensor<4x8xf32>) {
+  // expected-error @+1 {{attribute 'a_scale_layout' failed to satisfy constraint: scale layout: `k_major` (the tile grid) or `mn_major` (its transpose)}}
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c) {a_scale_layout = #fp8q.scale_mode<pow2>}
+      : tensor<4x256xf8E4M3FN>, tensor<2x4xf32>, tensor<8x256xf8E4M3FN>, tensor<1x2xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
 func.func @mm_b_scale(%a: tensor<4x256xf8E4M3FN>, %sa: tensor<4x2xf32>, %b: tensor<200x256xf8E4M3FN>, %sb: tensor<1x2xf32>, %c: tensor<4x200xf32>) {
   // expected-error @+1 {{expected b_scale to have shape [2, 2] (one scale per 128x128 tile of b), got [1, 2]}}
   %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c)

@@ -174,6 +174,43 @@ func.func @scaled_matmul_no_promotion(%a: tensor<128x1024xf8E4M3FN>, %sa: tensor
   return %y : tensor<128x128xf32>
 }
 
+// a_scale_layout = mn_major: a_scale is [K/G, M] = [4, 64] (the transpose of
+// the default [M, K/G] = [64, 4]); the attribute is printed, an explicit
+// k_major elided.
+// CHECK-LABEL: func.func @scaled_matmul_a_scale_layouts
+// CHECK-SAME: (%[[A:.*]]: tensor<64x512xf8E4M3FN>, %[[SAM:.*]]: tensor<4x64xf32>, %[[SAK:.*]]: tensor<64x4xf32>, %[[B:.*]]: tensor<200x512xf8E4M3FN>, %[[SB:.*]]: tensor<2x4xf32>, %[[I:.*]]: tensor<64x200xbf16>)
+// CHECK: %[[Y1:.*]] = fp8q.scaled_matmul %[[A]], %[[SAM]], %[[B]], %[[SB]] outs(%[[I]]) {a_scale_layout = #fp8q.scale_layout<mn_major>} : tensor<64x512xf8E4M3FN>, tensor<4x64xf32>, tensor<200x512xf8E4M3FN>, tensor<2x4xf32> -> tensor<64x200xbf16>
+// CHECK-NEXT: %[[Y2:.*]] = fp8q.scaled_matmul %[[A]], %[[SAK]], %[[B]], %[[SB]] outs(%[[I]]) : tensor<64x512xf8E4M3FN>, tensor<64x4xf32>, tensor<200x512xf8E4M3FN>, tensor<2x4xf32> -> tensor<64x200xbf16>
+// CHECK-NEXT: return %[[Y1]], %[[Y2]]
+func.func @scaled_matmul_a_scale_layouts(%a: tensor<64x512xf8E4M3FN>, %sam: tensor<4x64xf32>, %sak: tensor<64x4xf32>, %b: tensor<200x512xf8E4M3FN>, %sb: tensor<2x4xf32>, %init: tensor<64x200xbf16>) -> (tensor<64x200xbf16>, tensor<64x200xbf16>) {
+  %y1 = fp8q.scaled_matmul %a, %sam, %b, %sb outs(%init) {a_scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<64x512xf8E4M3FN>, tensor<4x64xf32>, tensor<200x512xf8E4M3FN>, tensor<2x4xf32> -> tensor<64x200xbf16>
+  %y2 = fp8q.scaled_matmul %a, %sak, %b, %sb outs(%init) {a_scale_layout = #fp8q.scale_layout<k_major>}
+      : tensor<64x512xf8E4M3FN>, tensor<64x4xf32>, tensor<200x512xf8E4M3FN>, tensor<2x4xf32> -> tensor<64x200xbf16>
+  return %y1, %y2 : tensor<64x200xbf16>, tensor<64x200xbf16>
+}
+
+// The Wgrad form with mn_major A scales [K/G, M] = [2, 96], accumulate and a
+// promotion interval: every attribute kept.
+// CHECK-LABEL: func.func @scaled_matmul_rowwise_a_mn_major
+// CHECK: fp8q.scaled_matmul %{{.*}} outs(%{{.*}}) {a_scale_layout = #fp8q.scale_layout<mn_major>, accumulate, b_tile = #fp8q.tile<1x128>, promotion_interval = 64 : i64} : tensor<96x256xf8E4M3FN>, tensor<2x96xf32>, tensor<80x256xf8E4M3FN>, tensor<80x2xf32> -> tensor<96x80xf32>
+func.func @scaled_matmul_rowwise_a_mn_major(%a: tensor<96x256xf8E4M3FN>, %sa: tensor<2x96xf32>, %b: tensor<80x256xf8E4M3FN>, %sb: tensor<80x2xf32>, %c: tensor<96x80xf32>) -> tensor<96x80xf32> {
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c)
+      {b_tile = #fp8q.tile<1x128>, promotion_interval = 64, accumulate, a_scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<96x256xf8E4M3FN>, tensor<2x96xf32>, tensor<80x256xf8E4M3FN>, tensor<80x2xf32> -> tensor<96x80xf32>
+  return %y : tensor<96x80xf32>
+}
+
+// Dynamic extents: mn_major a_scale [?, M] with K dynamic; group 64.
+// CHECK-LABEL: func.func @scaled_matmul_a_mn_major_dynamic
+// CHECK: fp8q.scaled_matmul %{{.*}} outs(%{{.*}}) {a_scale_layout = #fp8q.scale_layout<mn_major>, group_size = 64 : i64, promotion_interval = 64 : i64} : tensor<48x?xf8E4M3FN>, tensor<?x48xf32>, tensor<?x?xf8E4M3FN>, tensor<?x?xf32> -> tensor<48x?xf32>
+func.func @scaled_matmul_a_mn_major_dynamic(%a: tensor<48x?xf8E4M3FN>, %sa: tensor<?x48xf32>, %b: tensor<?x?xf8E4M3FN>, %sb: tensor<?x?xf32>, %c: tensor<48x?xf32>) -> tensor<48x?xf32> {
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c)
+      {group_size = 64, promotion_interval = 64, a_scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<48x?xf8E4M3FN>, tensor<?x48xf32>, tensor<?x?xf8E4M3FN>, tensor<?x?xf32> -> tensor<48x?xf32>
+  return %y : tensor<48x?xf32>
+}
+
 // Precision retention on upstream ops.
 // CHECK-LABEL: func.func @retained
 // CHECK: linalg.matmul {fp8q.retain = #fp8q.retain<output_head>}

@@ -301,16 +301,24 @@ class Suite:
 
     def scaled_matmul(self, title: str, qa, sa, qb, sb, group: int = 128,
                       b_tile=None, out_kind: str = "bf16",
-                      c: Optional[np.ndarray] = None) -> None:
+                      c: Optional[np.ndarray] = None,
+                      a_scale_layout: str = "k_major") -> None:
         """fp8q.scaled_matmul (with ``accumulate`` when ``c`` is given),
-        checked against reference.scaled_matmul within MATMUL_RTOL."""
+        checked against reference.scaled_matmul within MATMUL_RTOL. ``sa`` is
+        in the reference's [M, K/G] layout; with ``a_scale_layout="mn_major"``
+        the op gets its transpose [K/G, M] and the attribute."""
         qa, qb = np.asarray(qa, np.uint8), np.asarray(qb, np.uint8)
         sa, sb = np.asarray(sa, np.float32), np.asarray(sb, np.float32)
         want = ref.scaled_matmul(qa, sa, qb, sb, group, b_tile, out_kind, c)
+        if a_scale_layout == "mn_major":
+            sa = ref.scales_mn_major(sa)
+        elif a_scale_layout != "k_major":
+            raise ValueError(f"unknown scale layout {a_scale_layout}")
         shape = (qa.shape[0], qb.shape[0])
         case = Case(f"scaled_matmul {title}: M={qa.shape[0]} N={qb.shape[0]} "
                     f"K={qa.shape[1]} group {group} b_tile {b_tile} -> {out_kind}"
-                    f"{' accumulate' if c is not None else ''}")
+                    f"{' accumulate' if c is not None else ''}"
+                    f"{' a_scale ' + a_scale_layout if a_scale_layout != 'k_major' else ''}")
         e = _Emitter(case)
         a, a_s = e.constant(qa, "e4m3"), e.constant(sa, "f32")
         b, b_s = e.constant(qb, "e4m3"), e.constant(sb, "f32")
@@ -322,6 +330,8 @@ class Suite:
             attrs.append(f"b_tile = #fp8q.tile<{b_tile[0]}x{b_tile[1]}>")
         if c is not None:
             attrs.append("accumulate")
+        if a_scale_layout != "k_major":
+            attrs.append(f"a_scale_layout = #fp8q.scale_layout<{a_scale_layout}>")
         y = e.fresh("y")
         e.line(f"{y} = fp8q.scaled_matmul {a}, {a_s}, {b}, {b_s} outs({init}) "
                f"{{{', '.join(attrs)}}} : {tensor_type(qa.shape, 'e4m3')}, "
