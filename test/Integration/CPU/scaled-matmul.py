@@ -14,18 +14,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "Inputs"))
 
 import numpy as np
 
-from cpu_harness import Suite
+from cpu_harness import Suite, gemm_operands
 from fp8q import reference as ref
-
-
-def operands(rng, m, n, k, group, b_tile, spread=0.0):
-    """Quantized A [m, k] (1 x group) and B [n, k] (b_tile) of random data;
-    `spread` scales rows by 10^U(-spread, spread)."""
-    a = rng.standard_normal((m, k)) * np.power(10.0, rng.uniform(-spread, spread, (m, 1)))
-    b = rng.standard_normal((n, k)) * np.power(10.0, rng.uniform(-spread, spread, (n, 1)))
-    qa, sa = ref.quantize(a.astype(np.float32), (1, group), "fp32")
-    qb, sb = ref.quantize(b.astype(np.float32), b_tile, "pow2")
-    return qa, sa, qb, sb
 
 
 def main():
@@ -42,7 +32,7 @@ def main():
     ]
     for m, n, k, group, b_tile in shapes:
         tile = b_tile if b_tile is not None else (group, group)
-        qa, sa, qb, sb = operands(rng, m, n, k, group, tile)
+        qa, sa, qb, sb = gemm_operands(rng, m, n, k, group, tile)
         title = "random"
         for out_kind in ("bf16", "f32"):
             suite.scaled_matmul(title, qa, sa, qb, sb, group, b_tile, out_kind)
@@ -52,7 +42,7 @@ def main():
         suite.scaled_matmul(title, qa, sa, qb, sb, group, b_tile, "f32", c=c)
 
     # Rows spanning 1e-6 .. 1e6, and a NaN code in A and in B.
-    qa, sa, qb, sb = operands(rng, 48, 136, 256, g, (g, g), spread=6.0)
+    qa, sa, qb, sb = gemm_operands(rng, 48, 136, 256, g, (g, g), spread=6.0)
     suite.scaled_matmul("rows scaled 1e-6..1e6", qa, sa, qb, sb, g, None, "f32")
     qa[7, 200] = 0x7F
     qb[100, 3] = 0xFF

@@ -179,6 +179,18 @@ class _Emitter:
         self.line(f"call @printMemrefI32({unranked}) : (tensor<*xi32>) -> ()")
 
 
+def gemm_operands(rng: np.random.Generator, m: int, n: int, k: int, group: int,
+                  b_tile, spread: float = 0.0):
+    """Quantized A [m, k] (1 x group, fp32 scales) and B [n, k] (b_tile, pow2
+    scales) of random normal data whose rows are scaled by 10^U(-spread,
+    spread): the operands of the scaled_matmul tests."""
+    a = rng.standard_normal((m, k)) * np.power(10.0, rng.uniform(-spread, spread, (m, 1)))
+    b = rng.standard_normal((n, k)) * np.power(10.0, rng.uniform(-spread, spread, (n, 1)))
+    qa, sa = ref.quantize(a.astype(np.float32), (1, group), "fp32")
+    qb, sb = ref.quantize(b.astype(np.float32), b_tile, "pow2")
+    return qa, sa, qb, sb
+
+
 def pow2_ceil_reference(r: np.ndarray) -> np.ndarray:
     """``2^ceil(log2 |r|)`` with r's sign for float32 ``r``, exactly, for
     every input including subnormals (the oracle of the pow2 scale rounding,
