@@ -276,11 +276,13 @@ private:
   Value toIndex(OpFoldResult value);
   Value toI64(OpFoldResult value);
   void assertDynamicRequirements(const QuantKernelConfig &config, Value gridY);
-  /// The launch itself on `pointers` (inputs, then outputs), asynchronous
-  /// after `dependency` if there is one (then returns its token).
-  Value emitLaunchFunc(gpu::GPUFuncOp kernel, const QuantKernelConfig &config,
-                       Value gridX, Value gridY, ArrayRef<Value> pointers,
-                       Value dependency);
+  /// The launch itself: grid (gridX, gridY or 1, 1), `threads` x 1 x 1 threads,
+  /// `sharedBytes` of dynamic shared memory, `args` in the kernel's order;
+  /// asynchronous after `dependency` if there is one (then returns its
+  /// token). Shared by the quantize and GEMM launches.
+  Value emitLaunchFunc(gpu::GPUFuncOp kernel, Value gridX, Value gridY,
+                       int64_t threads, int64_t sharedBytes,
+                       ArrayRef<Value> args, Value dependency);
   /// Emits the launch on `buffers` (the inputs, then the outputs, as the
   /// kernel reads and writes them), asynchronous after `dependency` if there
   /// is one; returns the launch's token (null when synchronous).
@@ -456,19 +458,15 @@ void LaunchEmitter::assertDynamicRequirements(const QuantKernelConfig &config,
   }
 }
 
-Value LaunchEmitter::emitLaunchFunc(gpu::GPUFuncOp kernel,
-                                    const QuantKernelConfig &config,
-                                    Value gridX, Value gridY,
-                                    ArrayRef<Value> pointers,
+Value LaunchEmitter::emitLaunchFunc(gpu::GPUFuncOp kernel, Value gridX,
+                                    Value gridY, int64_t threads,
+                                    int64_t sharedBytes, ArrayRef<Value> args,
                                     Value dependency) {
-  // Arguments in the order of hopper::getKernelInterface.
-  SmallVector<Value, 9> args(pointers);
-  args.push_back(toI64(sizeM));
-  args.push_back(toI64(sizeK));
   Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-  Value threads = arith::ConstantIndexOp::create(rewriter, loc, kCtaThreads);
-  Value sharedBytes = arith::ConstantIntOp::create(
-      rewriter, loc, config.getDynamicSharedMemoryBytes(), 32);
+  if (!gridY)
+    gridY = one;
+  Value blockX = arith::ConstantIndexOp::create(rewriter, loc, threads);
+  Value shared = arith::ConstantIntOp::create(rewriter, loc, sharedBytes, 32);
   Type tokenType;
   SmallVector<Value, 1> dependencies;
   if (dependency) {
@@ -477,8 +475,7 @@ Value LaunchEmitter::emitLaunchFunc(gpu::GPUFuncOp kernel,
   }
   auto launchOp = gpu::LaunchFuncOp::create(
       rewriter, loc, kernel, gpu::KernelDim3{gridX, gridY, one},
-      gpu::KernelDim3{threads, one, one}, sharedBytes, args, tokenType,
-      dependencies);
+      gpu::KernelDim3{blockX, one, one}, shared, args, tokenType, dependencies);
   return launchOp.getAsyncToken();
 }
 
@@ -593,10 +590,16 @@ void LaunchEmitter::launch(const QuantKernelConfig &config,
     rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
   }
   emitLaunch(outputs, [&](ArrayRef<Value> buffers, Value dependency) {
-    SmallVector<Value, 5> pointers;
+    // Arguments in the order of hopper::getKernelInterface: the pointers
+    // (inputs, then outputs), then M and K.
+    SmallVector<Value, 9> args;
     for (Value buffer : buffers)
-      pointers.push_back(getPointer(buffer));
-    return emitLaunchFunc(kernel, config, gridX, gridY, pointers, dependency);
+      args.push_back(getPointer(buffer));
+    args.push_back(toI64(sizeM));
+    args.push_back(toI64(sizeK));
+    return emitLaunchFunc(kernel, gridX, gridY, kCtaThreads,
+                          config.getDynamicSharedMemoryBytes(), args,
+                          dependency);
   });
 }
 
@@ -654,22 +657,9 @@ void LaunchEmitter::launchGemm(const GemmKernelConfig &config, Value out,
     args.push_back(toI64(sizeM));
     args.push_back(toI64(sizeN));
     args.push_back(toI64(sizeK));
-    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-    Value threads =
-        arith::ConstantIndexOp::create(rewriter, loc, config.getThreads());
-    Value sharedBytes = arith::ConstantIntOp::create(
-        rewriter, loc, config.getDynamicSharedMemoryBytes(), 32);
-    Type tokenType;
-    SmallVector<Value, 1> dependencies;
-    if (dependency) {
-      tokenType = gpu::AsyncTokenType::get(rewriter.getContext());
-      dependencies.push_back(dependency);
-    }
-    return gpu::LaunchFuncOp::create(rewriter, loc, kernel,
-                                     gpu::KernelDim3{gridX, one, one},
-                                     gpu::KernelDim3{threads, one, one},
-                                     sharedBytes, args, tokenType, dependencies)
-        .getAsyncToken();
+    return emitLaunchFunc(kernel, gridX, /*gridY=*/Value(), config.getThreads(),
+                          config.getDynamicSharedMemoryBytes(), args,
+                          dependency);
   });
 }
 

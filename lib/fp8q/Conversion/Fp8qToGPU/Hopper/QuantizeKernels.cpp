@@ -590,6 +590,9 @@ private:
   // Step 2: global loads
   //===--------------------------------------------------------------------===//
 
+  /// The rows of strip `index` of the thread (rows rowInGroup + 32 *
+  /// index), without data.
+  Strip stripRows(int64_t index);
   Strip loadStrip(int64_t index);
 
   //===--------------------------------------------------------------------===//
@@ -702,11 +705,7 @@ void QuantKernelEmitter::emitPrologue() {
         kSharedMemoryName);
 }
 
-/// Loads strip `index` (rows rowInGroup + 32 * index) with 16-byte loads.
-/// NOTE: the row stride is a multiple of 16 bytes (a launch requirement), so
-/// a 16-byte chunk is either entirely inside the row or entirely past K;
-/// chunks past K or rows past M read as zeros, which change no maximum.
-Strip QuantKernelEmitter::loadStrip(int64_t index) {
+Strip QuantKernelEmitter::stripRows(int64_t index) {
   Strip strip;
   int64_t rowsPerPass = kCtaThreads / kStripsPerRow;
   strip.localRow =
@@ -714,6 +713,15 @@ Strip QuantKernelEmitter::loadStrip(int64_t index) {
   strip.row = arith::AddIOp::create(b, m0, zext64(strip.localRow));
   strip.rowValid =
       arith::CmpIOp::create(b, arith::CmpIPredicate::slt, strip.row, sizeM);
+  return strip;
+}
+
+/// Loads strip `index` (rows rowInGroup + 32 * index) with 16-byte loads.
+/// NOTE: the row stride is a multiple of 16 bytes (a launch requirement), so
+/// a 16-byte chunk is either entirely inside the row or entirely past K;
+/// chunks past K or rows past M read as zeros, which change no maximum.
+Strip QuantKernelEmitter::loadStrip(int64_t index) {
+  Strip strip = stripRows(index);
 
   int64_t bytes = sourceBytes();
   int64_t chunkElements = kVectorBytes / bytes;
@@ -1294,13 +1302,7 @@ void QuantKernelEmitter::emitStagedLoop() {
 /// Strip `index` of the thread (rows rowInGroup + 32 * index, as in
 /// loadStrip) from the staged tile: one 16-byte shared load per chunk.
 Strip QuantKernelEmitter::loadStagedStrip(Value stageBase, int64_t index) {
-  Strip strip;
-  int64_t rowsPerPass = kCtaThreads / kStripsPerRow;
-  strip.localRow =
-      arith::AddIOp::create(b, rowInGroup, i32Const(index * rowsPerPass));
-  strip.row = arith::AddIOp::create(b, m0, zext64(strip.localRow));
-  strip.rowValid =
-      arith::CmpIOp::create(b, arith::CmpIPredicate::slt, strip.row, sizeM);
+  Strip strip = stripRows(index);
   int64_t chunksPerStrip = kStripElements * sourceBytes() / kVectorBytes;
   auto vectorType = VectorType::get({kChunkWords}, b.getI32Type());
   for (int64_t j = 0; j < chunksPerStrip; ++j) {
