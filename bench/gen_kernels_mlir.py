@@ -80,6 +80,7 @@ def function(fname, dtype, mode, m, k, kinds, layout="k_major"):
         body.append("  %Kt = arith.ceildivui %K, %c128 : index")
     for kind in kinds:
         tile, transpose = {"rowwise": ((1, 128), False), "block": ((128, 128), False),
+                           "block_t": ((128, 128), True),
                            "colwise_t": ((128, 1), True)}[kind]
         lines, types, vals = quantize(kind, "%x", tile, transpose, mode, m, k, layout)
         if m is None:
@@ -87,6 +88,7 @@ def function(fname, dtype, mode, m, k, kinds, layout="k_major"):
             qdims = {"%dq0": "%K" if transpose else "%M", "%dq1": "%M" if transpose else "%K"}
             sdims = {("rowwise", "%ds0"): "%M", ("rowwise", "%ds1"): "%Kt",
                      ("block", "%ds0"): "%Mt", ("block", "%ds1"): "%Kt",
+                     ("block_t", "%ds0"): "%Kt", ("block_t", "%ds1"): "%Mt",
                      ("colwise_t", "%ds0"): "%K", ("colwise_t", "%ds1"): "%Mt"}
             for key, val in qdims.items():
                 lines[0] = lines[0].replace(key, val)
@@ -143,7 +145,7 @@ def main():
                 # come from separate functions.
                 lines += function(f"fused_{dtype}_{mode}{suffix}", dtype, mode, None, None,
                                   ["rowwise", "colwise_t"], layout)
-                for kind in ("rowwise", "block", "colwise_t"):
+                for kind in ("rowwise", "block", "block_t", "colwise_t"):
                     lines += function(f"{kind}_{dtype}_{mode}{suffix}", dtype, mode, None,
                                       None, [kind], layout)
                 lines.append("")
@@ -158,7 +160,7 @@ def main():
                           ["rowwise", "colwise_t"])
         lines += function(f"fused_bf16_{m}x{k}_mn", "bf16", "fp32", m, k,
                           ["rowwise", "colwise_t"], "mn_major")
-        for kind in ("rowwise", "block", "colwise_t"):
+        for kind in ("rowwise", "block", "block_t", "colwise_t"):
             lines += function(f"{kind}_bf16_{m}x{k}", "bf16", "fp32", m, k, [kind])
         lines += tile_transpose_function(f"tile_transpose_{m}x{k}", "pow2", m, k)
         lines.append("")

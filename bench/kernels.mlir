@@ -48,6 +48,20 @@ func.func @block_bf16_fp32(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E4M3FN>, tenso
       : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
   return %block_q, %block_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
 }
+func.func @block_t_bf16_fp32(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xbf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xbf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %block_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %block_t_s0 = tensor.empty(%Kt, %Mt) : tensor<?x?xf32>
+  %block_t_q, %block_t_s = fp8q.quantize %x outs(%block_t_q0, %block_t_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<fp32>, transpose}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %block_t_q, %block_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
 func.func @colwise_t_bf16_fp32(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -108,6 +122,20 @@ func.func @block_bf16_pow2(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E4M3FN>, tenso
   %block_q, %block_s = fp8q.quantize %x outs(%block_q0, %block_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<pow2>}
       : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
   return %block_q, %block_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @block_t_bf16_pow2(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xbf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xbf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %block_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %block_t_s0 = tensor.empty(%Kt, %Mt) : tensor<?x?xf32>
+  %block_t_q, %block_t_s = fp8q.quantize %x outs(%block_t_q0, %block_t_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<pow2>, transpose}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %block_t_q, %block_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
 }
 func.func @colwise_t_bf16_pow2(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
   %c0 = arith.constant 0 : index
@@ -170,6 +198,20 @@ func.func @block_f16_fp32(%x: tensor<?x?xf16>) -> (tensor<?x?xf8E4M3FN>, tensor<
       : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
   return %block_q, %block_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
 }
+func.func @block_t_f16_fp32(%x: tensor<?x?xf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %block_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %block_t_s0 = tensor.empty(%Kt, %Mt) : tensor<?x?xf32>
+  %block_t_q, %block_t_s = fp8q.quantize %x outs(%block_t_q0, %block_t_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<fp32>, transpose}
+      : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %block_t_q, %block_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
 func.func @colwise_t_f16_fp32(%x: tensor<?x?xf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -230,6 +272,20 @@ func.func @block_f16_pow2(%x: tensor<?x?xf16>) -> (tensor<?x?xf8E4M3FN>, tensor<
   %block_q, %block_s = fp8q.quantize %x outs(%block_q0, %block_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<pow2>}
       : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
   return %block_q, %block_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @block_t_f16_pow2(%x: tensor<?x?xf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %block_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %block_t_s0 = tensor.empty(%Kt, %Mt) : tensor<?x?xf32>
+  %block_t_q, %block_t_s = fp8q.quantize %x outs(%block_t_q0, %block_t_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<pow2>, transpose}
+      : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %block_t_q, %block_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
 }
 func.func @colwise_t_f16_pow2(%x: tensor<?x?xf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
   %c0 = arith.constant 0 : index
@@ -292,6 +348,20 @@ func.func @block_f32_fp32(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tensor<
       : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
   return %block_q, %block_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
 }
+func.func @block_t_f32_fp32(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %block_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %block_t_s0 = tensor.empty(%Kt, %Mt) : tensor<?x?xf32>
+  %block_t_q, %block_t_s = fp8q.quantize %x outs(%block_t_q0, %block_t_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<fp32>, transpose}
+      : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %block_t_q, %block_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
 func.func @colwise_t_f32_fp32(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -352,6 +422,20 @@ func.func @block_f32_pow2(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tensor<
   %block_q, %block_s = fp8q.quantize %x outs(%block_q0, %block_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<pow2>}
       : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
   return %block_q, %block_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @block_t_f32_pow2(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %block_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %block_t_s0 = tensor.empty(%Kt, %Mt) : tensor<?x?xf32>
+  %block_t_q, %block_t_s = fp8q.quantize %x outs(%block_t_q0, %block_t_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<pow2>, transpose}
+      : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %block_t_q, %block_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
 }
 func.func @colwise_t_f32_pow2(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
   %c0 = arith.constant 0 : index
@@ -414,6 +498,20 @@ func.func @block_bf16_fp32_mn(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E4M3FN>, te
       : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
   return %block_q, %block_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
 }
+func.func @block_t_bf16_fp32_mn(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xbf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xbf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %block_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %block_t_s0 = tensor.empty(%Mt, %Kt) : tensor<?x?xf32>
+  %block_t_q, %block_t_s = fp8q.quantize %x outs(%block_t_q0, %block_t_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<fp32>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %block_t_q, %block_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
 func.func @colwise_t_bf16_fp32_mn(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -474,6 +572,20 @@ func.func @block_bf16_pow2_mn(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E4M3FN>, te
   %block_q, %block_s = fp8q.quantize %x outs(%block_q0, %block_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<pow2>, scale_layout = #fp8q.scale_layout<mn_major>}
       : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
   return %block_q, %block_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @block_t_bf16_pow2_mn(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xbf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xbf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %block_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %block_t_s0 = tensor.empty(%Mt, %Kt) : tensor<?x?xf32>
+  %block_t_q, %block_t_s = fp8q.quantize %x outs(%block_t_q0, %block_t_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<pow2>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xbf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %block_t_q, %block_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
 }
 func.func @colwise_t_bf16_pow2_mn(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
   %c0 = arith.constant 0 : index
@@ -536,6 +648,20 @@ func.func @block_f16_fp32_mn(%x: tensor<?x?xf16>) -> (tensor<?x?xf8E4M3FN>, tens
       : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
   return %block_q, %block_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
 }
+func.func @block_t_f16_fp32_mn(%x: tensor<?x?xf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %block_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %block_t_s0 = tensor.empty(%Mt, %Kt) : tensor<?x?xf32>
+  %block_t_q, %block_t_s = fp8q.quantize %x outs(%block_t_q0, %block_t_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<fp32>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %block_t_q, %block_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
 func.func @colwise_t_f16_fp32_mn(%x: tensor<?x?xf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -596,6 +722,20 @@ func.func @block_f16_pow2_mn(%x: tensor<?x?xf16>) -> (tensor<?x?xf8E4M3FN>, tens
   %block_q, %block_s = fp8q.quantize %x outs(%block_q0, %block_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<pow2>, scale_layout = #fp8q.scale_layout<mn_major>}
       : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
   return %block_q, %block_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @block_t_f16_pow2_mn(%x: tensor<?x?xf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf16>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf16>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %block_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %block_t_s0 = tensor.empty(%Mt, %Kt) : tensor<?x?xf32>
+  %block_t_q, %block_t_s = fp8q.quantize %x outs(%block_t_q0, %block_t_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<pow2>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf16> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %block_t_q, %block_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
 }
 func.func @colwise_t_f16_pow2_mn(%x: tensor<?x?xf16>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
   %c0 = arith.constant 0 : index
@@ -658,6 +798,20 @@ func.func @block_f32_fp32_mn(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tens
       : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
   return %block_q, %block_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
 }
+func.func @block_t_f32_fp32_mn(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %block_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %block_t_s0 = tensor.empty(%Mt, %Kt) : tensor<?x?xf32>
+  %block_t_q, %block_t_s = fp8q.quantize %x outs(%block_t_q0, %block_t_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<fp32>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %block_t_q, %block_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
 func.func @colwise_t_f32_fp32_mn(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -718,6 +872,20 @@ func.func @block_f32_pow2_mn(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tens
   %block_q, %block_s = fp8q.quantize %x outs(%block_q0, %block_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<pow2>, scale_layout = #fp8q.scale_layout<mn_major>}
       : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
   return %block_q, %block_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+func.func @block_t_f32_pow2_mn(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %M = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %K = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %Mt = arith.ceildivui %M, %c128 : index
+  %Kt = arith.ceildivui %K, %c128 : index
+  %block_t_q0 = tensor.empty(%K, %M) : tensor<?x?xf8E4M3FN>
+  %block_t_s0 = tensor.empty(%Mt, %Kt) : tensor<?x?xf32>
+  %block_t_q, %block_t_s = fp8q.quantize %x outs(%block_t_q0, %block_t_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<pow2>, transpose, scale_layout = #fp8q.scale_layout<mn_major>}
+      : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %block_t_q, %block_t_s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
 }
 func.func @colwise_t_f32_pow2_mn(%x: tensor<?x?xf32>) -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
   %c0 = arith.constant 0 : index
@@ -797,6 +965,13 @@ func.func @block_bf16_4096x7168(%x: tensor<4096x7168xbf16>) -> (tensor<4096x7168
       : tensor<4096x7168xbf16> -> tensor<4096x7168xf8E4M3FN>, tensor<32x56xf32>
   return %block_q, %block_s : tensor<4096x7168xf8E4M3FN>, tensor<32x56xf32>
 }
+func.func @block_t_bf16_4096x7168(%x: tensor<4096x7168xbf16>) -> (tensor<7168x4096xf8E4M3FN>, tensor<56x32xf32>) {
+  %block_t_q0 = tensor.empty() : tensor<7168x4096xf8E4M3FN>
+  %block_t_s0 = tensor.empty() : tensor<56x32xf32>
+  %block_t_q, %block_t_s = fp8q.quantize %x outs(%block_t_q0, %block_t_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<fp32>, transpose}
+      : tensor<4096x7168xbf16> -> tensor<7168x4096xf8E4M3FN>, tensor<56x32xf32>
+  return %block_t_q, %block_t_s : tensor<7168x4096xf8E4M3FN>, tensor<56x32xf32>
+}
 func.func @colwise_t_bf16_4096x7168(%x: tensor<4096x7168xbf16>) -> (tensor<7168x4096xf8E4M3FN>, tensor<7168x32xf32>) {
   %colwise_t_q0 = tensor.empty() : tensor<7168x4096xf8E4M3FN>
   %colwise_t_s0 = tensor.empty() : tensor<7168x32xf32>
@@ -847,6 +1022,13 @@ func.func @block_bf16_8192x2048(%x: tensor<8192x2048xbf16>) -> (tensor<8192x2048
   %block_q, %block_s = fp8q.quantize %x outs(%block_q0, %block_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<fp32>}
       : tensor<8192x2048xbf16> -> tensor<8192x2048xf8E4M3FN>, tensor<64x16xf32>
   return %block_q, %block_s : tensor<8192x2048xf8E4M3FN>, tensor<64x16xf32>
+}
+func.func @block_t_bf16_8192x2048(%x: tensor<8192x2048xbf16>) -> (tensor<2048x8192xf8E4M3FN>, tensor<16x64xf32>) {
+  %block_t_q0 = tensor.empty() : tensor<2048x8192xf8E4M3FN>
+  %block_t_s0 = tensor.empty() : tensor<16x64xf32>
+  %block_t_q, %block_t_s = fp8q.quantize %x outs(%block_t_q0, %block_t_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<fp32>, transpose}
+      : tensor<8192x2048xbf16> -> tensor<2048x8192xf8E4M3FN>, tensor<16x64xf32>
+  return %block_t_q, %block_t_s : tensor<2048x8192xf8E4M3FN>, tensor<16x64xf32>
 }
 func.func @colwise_t_bf16_8192x2048(%x: tensor<8192x2048xbf16>) -> (tensor<2048x8192xf8E4M3FN>, tensor<2048x64xf32>) {
   %colwise_t_q0 = tensor.empty() : tensor<2048x8192xf8E4M3FN>
@@ -899,6 +1081,13 @@ func.func @block_bf16_65536x2048(%x: tensor<65536x2048xbf16>) -> (tensor<65536x2
       : tensor<65536x2048xbf16> -> tensor<65536x2048xf8E4M3FN>, tensor<512x16xf32>
   return %block_q, %block_s : tensor<65536x2048xf8E4M3FN>, tensor<512x16xf32>
 }
+func.func @block_t_bf16_65536x2048(%x: tensor<65536x2048xbf16>) -> (tensor<2048x65536xf8E4M3FN>, tensor<16x512xf32>) {
+  %block_t_q0 = tensor.empty() : tensor<2048x65536xf8E4M3FN>
+  %block_t_s0 = tensor.empty() : tensor<16x512xf32>
+  %block_t_q, %block_t_s = fp8q.quantize %x outs(%block_t_q0, %block_t_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<fp32>, transpose}
+      : tensor<65536x2048xbf16> -> tensor<2048x65536xf8E4M3FN>, tensor<16x512xf32>
+  return %block_t_q, %block_t_s : tensor<2048x65536xf8E4M3FN>, tensor<16x512xf32>
+}
 func.func @colwise_t_bf16_65536x2048(%x: tensor<65536x2048xbf16>) -> (tensor<2048x65536xf8E4M3FN>, tensor<2048x512xf32>) {
   %colwise_t_q0 = tensor.empty() : tensor<2048x65536xf8E4M3FN>
   %colwise_t_s0 = tensor.empty() : tensor<2048x512xf32>
@@ -950,6 +1139,13 @@ func.func @block_bf16_300x384(%x: tensor<300x384xbf16>) -> (tensor<300x384xf8E4M
       : tensor<300x384xbf16> -> tensor<300x384xf8E4M3FN>, tensor<3x3xf32>
   return %block_q, %block_s : tensor<300x384xf8E4M3FN>, tensor<3x3xf32>
 }
+func.func @block_t_bf16_300x384(%x: tensor<300x384xbf16>) -> (tensor<384x300xf8E4M3FN>, tensor<3x3xf32>) {
+  %block_t_q0 = tensor.empty() : tensor<384x300xf8E4M3FN>
+  %block_t_s0 = tensor.empty() : tensor<3x3xf32>
+  %block_t_q, %block_t_s = fp8q.quantize %x outs(%block_t_q0, %block_t_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<fp32>, transpose}
+      : tensor<300x384xbf16> -> tensor<384x300xf8E4M3FN>, tensor<3x3xf32>
+  return %block_t_q, %block_t_s : tensor<384x300xf8E4M3FN>, tensor<3x3xf32>
+}
 func.func @colwise_t_bf16_300x384(%x: tensor<300x384xbf16>) -> (tensor<384x300xf8E4M3FN>, tensor<384x3xf32>) {
   %colwise_t_q0 = tensor.empty() : tensor<384x300xf8E4M3FN>
   %colwise_t_s0 = tensor.empty() : tensor<384x3xf32>
@@ -1000,6 +1196,13 @@ func.func @block_bf16_129x256(%x: tensor<129x256xbf16>) -> (tensor<129x256xf8E4M
   %block_q, %block_s = fp8q.quantize %x outs(%block_q0, %block_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<fp32>}
       : tensor<129x256xbf16> -> tensor<129x256xf8E4M3FN>, tensor<2x2xf32>
   return %block_q, %block_s : tensor<129x256xf8E4M3FN>, tensor<2x2xf32>
+}
+func.func @block_t_bf16_129x256(%x: tensor<129x256xbf16>) -> (tensor<256x129xf8E4M3FN>, tensor<2x2xf32>) {
+  %block_t_q0 = tensor.empty() : tensor<256x129xf8E4M3FN>
+  %block_t_s0 = tensor.empty() : tensor<2x2xf32>
+  %block_t_q, %block_t_s = fp8q.quantize %x outs(%block_t_q0, %block_t_s0) {tile = #fp8q.tile<128x128>, scale_mode = #fp8q.scale_mode<fp32>, transpose}
+      : tensor<129x256xbf16> -> tensor<256x129xf8E4M3FN>, tensor<2x2xf32>
+  return %block_t_q, %block_t_s : tensor<256x129xf8E4M3FN>, tensor<2x2xf32>
 }
 func.func @colwise_t_bf16_129x256(%x: tensor<129x256xbf16>) -> (tensor<256x129xf8E4M3FN>, tensor<256x2xf32>) {
   %colwise_t_q0 = tensor.empty() : tensor<256x129xf8E4M3FN>

@@ -75,6 +75,8 @@ StringRef getKindName(QuantKernelKind kind) {
     return "block";
   case QuantKernelKind::ColumnWiseTransposed:
     return "colwise_t";
+  case QuantKernelKind::BlockTransposed:
+    return "block_t";
   case QuantKernelKind::Fused:
     return "fused";
   case QuantKernelKind::TileTranspose:

@@ -3,7 +3,7 @@
 func.func @tile_1x64(%x: tensor<4x128xbf16>) -> tensor<4x128xf8E4M3FN> {
   %q0 = tensor.empty() : tensor<4x128xf8E4M3FN>
   %s0 = tensor.empty() : tensor<4x2xf32>
-  // expected-error @+1 {{'fp8q.quantize' op unsupported tile 1x64 on the GPU path: the kernels cover 1x128, 128x128 and 128x1 with transpose}}
+  // expected-error @+1 {{'fp8q.quantize' op unsupported tile 1x64 on the GPU path: the kernels cover 1x128, 128x128 (with or without transpose) and 128x1 with transpose}}
   %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x64>}
       : tensor<4x128xbf16> -> tensor<4x128xf8E4M3FN>, tensor<4x2xf32>
   return %q : tensor<4x128xf8E4M3FN>

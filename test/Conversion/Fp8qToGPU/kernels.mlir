@@ -137,6 +137,50 @@ func.func @colwise(%x: tensor<?x?xf16>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?
 
 // -----
 
+// The 128x128 transposed kernel (staged like 128x1-T): every lane folds the
+// keys of all its stage words, a full-warp reduction (xor 16 .. 1) and the 8
+// warp maxima through shared memory give the block's one scale, which thread
+// 0 stores; the codes leave as 16-byte K-major strips like 128x1-T's.
+
+// CHECK-LABEL: gpu.module @fp8q_quantize_128x128t_f32_fp32
+// CHECK:         gpu.func @fp8q_quantize_128x128t_f32_fp32(
+// CHECK-SAME:        %{{.*}}: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias, llvm.readonly},
+// CHECK-SAME:        %{{.*}}: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias},
+// CHECK-SAME:        %{{.*}}: !llvm.ptr {llvm.align = 4 : i64, llvm.noalias},
+// CHECK-SAME:        %{{.*}}: i64, %{{.*}}: i64) kernel
+// CHECK-SAME:        known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 3 : i32
+// CHECK:           scf.for
+// 16 chunks of 16 bytes per thread (a 64 KiB f32 tile):
+// CHECK-COUNT-16:    nvvm.cp.async.shared.global
+// CHECK:             nvvm.cp.async.wait.group 0
+// CHECK-NEXT:        gpu.barrier
+// The block amax: 4 tasks x 16 words per lane, then the whole warp.
+// CHECK-COUNT-64:    llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
+// CHECK:             gpu.shuffle  xor %{{.*}}, %c16_i32, %c32_i32 : i32
+// CHECK:             gpu.shuffle  xor %{{.*}}, %c8_i32, %c32_i32 : i32
+// CHECK:             gpu.shuffle  xor %{{.*}}, %c4_i32, %c32_i32 : i32
+// CHECK:             gpu.shuffle  xor %{{.*}}, %c2_i32, %c32_i32 : i32
+// CHECK:             gpu.shuffle  xor %{{.*}}, %c1_i32, %c32_i32 : i32
+// CHECK:             llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<3>
+// CHECK:             gpu.barrier
+// CHECK-COUNT-8:     llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
+// CHECK:             arith.maximumf %{{.*}}, %{{.*}} : f32
+// No per-column reduction and no per-column scale store:
+// CHECK-NOT:         gpu.shuffle
+// CHECK:             nvvm.convert.f32x2.to.f8x2
+// CHECK:             llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<1>
+// CHECK:             llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<1>
+// CHECK-NOT:         gpu.barrier
+// CHECK:           gpu.return
+func.func @block_transposed(%x: tensor<?x?xf32>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?x?xf32>)
+    -> (tensor<?x?xf8E4M3FN>, tensor<?x?xf32>) {
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<128x128>, transpose}
+      : tensor<?x?xf32> -> tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+  return %q, %s : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>
+}
+
+// -----
+
 // The fused kernel has both outputs from one staged tile: the row path reads
 // 16-byte row strips of the stage (xor 1, 2, 4 over a row's 8 strips), then
 // the column path reads stage words (xor 1, 2, 4 over a column's 8 lanes).

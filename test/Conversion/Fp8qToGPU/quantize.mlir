@@ -103,6 +103,30 @@ func.func @colwise(%x: tensor<300x384xf16>) -> (tensor<384x300xf8E4M3FN>, tensor
 
 // -----
 
+// 128x128 with transpose (a weight stored [K, N], as GPT-2's Conv1D): codes
+// [K, M] and the block grid transposed, [cdiv(K, 128), cdiv(M, 128)]; staged
+// like 128x1-T (a 1-D grid of 3 x 3 tiles, 32 KiB of stage and 8 words of
+// warp maxima).
+
+// CHECK-LABEL: func.func @block_transposed(
+// CHECK:         memref.alloc() {alignment = 64 : i64} : memref<384x300xf8E4M3FN>
+// CHECK:         memref.alloc() {alignment = 64 : i64} : memref<3x3xf32>
+// CHECK-DAG:     %[[TILES:.*]] = arith.constant 9 : index
+// CHECK-DAG:     %[[SMEM:.*]] = arith.constant 32800 : i32
+// CHECK:         gpu.launch_func async [%{{.*}}] @fp8q_quantize_128x128t_bf16_pow2::@fp8q_quantize_128x128t_bf16_pow2
+// CHECK-SAME:        blocks in (%[[TILES]], %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}})
+// CHECK-SAME:        dynamic_shared_memory_size %[[SMEM]]
+func.func @block_transposed(%x: tensor<300x384xbf16>) -> (tensor<384x300xf8E4M3FN>, tensor<3x3xf32>) {
+  %q0 = tensor.empty() : tensor<384x300xf8E4M3FN>
+  %s0 = tensor.empty() : tensor<3x3xf32>
+  %q, %s = fp8q.quantize %x outs(%q0, %s0)
+      {tile = #fp8q.tile<128x128>, transpose, scale_mode = #fp8q.scale_mode<pow2>}
+      : tensor<300x384xbf16> -> tensor<384x300xf8E4M3FN>, tensor<3x3xf32>
+  return %q, %s : tensor<384x300xf8E4M3FN>, tensor<3x3xf32>
+}
+
+// -----
+
 // Two ops of one variant launch the same kernel: one gpu.module.
 
 // CHECK-LABEL: func.func @reuse(

@@ -1,6 +1,6 @@
 # fp8q.quantize on seeded random data of several distributions, sizes, tiles
 # (1x128, 128x128, 128x1, a small 4x8), scale modes, eps values, source
-# types (f32, bf16, f16) and transposed outputs, with tails in both
+# types (f32, bf16, f16) and transposed outputs (128x128 too), with tails in both
 # dimensions; codes and scales bit-exact against fp8q.reference.quantize.
 #
 # REQUIRES: numpy
@@ -53,6 +53,8 @@ def main():
         ((37, 300), "bf16", (1, 128), "pow2", False),
         ((200, 300), "f16", (128, 128), "fp32", False),
         ((256, 384), "bf16", (128, 128), "pow2", False),
+        ((200, 300), "bf16", (128, 128), "fp32", True),
+        ((256, 130), "f16", (128, 128), "pow2", True),
         ((130, 200), "f32", (128, 1), "fp32", True),
         ((256, 96), "bf16", (128, 1), "pow2", True),
         ((50, 70), "f32", (1, 128), "pow2", True),

@@ -407,7 +407,7 @@ bool runHostKernel(const std::string &name, void **params) {
 
 /// One variant of fp8q's Hopper kernels, parsed from its name.
 struct Fp8qKernel {
-  enum Kind { RowWise, Block, ColumnWiseT, Fused, TileTranspose } kind;
+  enum Kind { RowWise, Block, BlockT, ColumnWiseT, Fused, TileTranspose } kind;
   /// 'f' f32, 'b' bf16, 'h' f16, 'e' E4M3 (tile_transpose).
   char source;
   bool pow2;
@@ -437,6 +437,8 @@ bool parseFp8qKernel(std::string name, Fp8qKernel &kernel) {
       kernel.kind = Fp8qKernel::RowWise;
     else if (consume(name, "128x128_"))
       kernel.kind = Fp8qKernel::Block;
+    else if (consume(name, "128x128t_"))
+      kernel.kind = Fp8qKernel::BlockT;
     else if (consume(name, "128x1t_"))
       kernel.kind = Fp8qKernel::ColumnWiseT;
     else
@@ -675,6 +677,7 @@ CUresult runFp8qKernel(const std::string &name, void **params) {
     case Fp8qKernel::RowWise:
       return rows * colTiles;
     case Fp8qKernel::Block:
+    case Fp8qKernel::BlockT:
       return rowTiles * colTiles;
     default:
       return cols * rowTiles;
@@ -709,6 +712,10 @@ CUresult runFp8qKernel(const std::string &name, void **params) {
     break;
   case Fp8qKernel::Block:
     quantizeHost(value, rows, cols, kGroup, kGroup, false, kernel.pow2, q, s,
+                 kernel.eps);
+    break;
+  case Fp8qKernel::BlockT:
+    quantizeHost(value, rows, cols, kGroup, kGroup, true, kernel.pow2, q, s,
                  kernel.eps);
     break;
   case Fp8qKernel::ColumnWiseT:
@@ -746,6 +753,8 @@ CUresult runFp8qKernel(const std::string &name, void **params) {
       transposeGrid(s, rows, colTiles);
     if (kernel.kind == Fp8qKernel::Block)
       transposeGrid(s, rowTiles, colTiles);
+    if (kernel.kind == Fp8qKernel::BlockT)
+      transposeGrid(s, colTiles, rowTiles);
     if (kernel.kind == Fp8qKernel::ColumnWiseT)
       transposeGrid(s, cols, rowTiles);
     if (kernel.kind == Fp8qKernel::Fused)

@@ -82,8 +82,9 @@ std::optional<QuantKernelKind> getQuantizeKind(QuantizeOp op) {
   int64_t rows = tile.getRows(), cols = tile.getCols();
   if (rows == 1 && cols == kCtaCols && !op.getTranspose())
     return QuantKernelKind::RowWise;
-  if (rows == kCtaRows && cols == kCtaCols && !op.getTranspose())
-    return QuantKernelKind::Block;
+  if (rows == kCtaRows && cols == kCtaCols)
+    return op.getTranspose() ? QuantKernelKind::BlockTransposed
+                             : QuantKernelKind::Block;
   if (rows == kCtaRows && cols == 1 && op.getTranspose())
     return QuantKernelKind::ColumnWiseTransposed;
   return std::nullopt;
@@ -936,7 +937,8 @@ fp8q::getFp8qToGPUUnsupportedReason(Operation *op,
     if (!getQuantizeKind(quantize))
       return llvm::formatv(
                  "unsupported tile {0}{1} on the GPU path: the kernels cover "
-                 "1x128, 128x128 and 128x1 with transpose",
+                 "1x128, 128x128 (with or without transpose) and 128x1 "
+                 "with transpose",
                  tileName(quantize.getTile()),
                  quantize.getTranspose() ? " with transpose" : "")
           .str();

@@ -68,6 +68,11 @@ enum class QuantKernelKind {
   /// fp8q.quantize, tile 128x1, transpose: codes [K, M] (K-major), scales
   /// [K, cdiv(M, 128)].
   ColumnWiseTransposed,
+  /// fp8q.quantize, tile 128x128, transpose: codes [K, M], scales
+  /// [cdiv(K,128), cdiv(M,128)] (the block grid transposed). A weight stored
+  /// [K, N] (GPT-2's Conv1D, einsum exports) quantized into the [N, K]
+  /// layout the GEMM reads; one scale per block, so the transpose is exact.
+  BlockTransposed,
   /// RowWise and ColumnWiseTransposed of the same source from one read.
   Fused,
   /// fp8q.tile_transpose, tile 1x128: (codes [M, K], scales [M, cdiv(K,128)])

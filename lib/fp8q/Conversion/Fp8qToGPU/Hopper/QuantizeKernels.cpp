@@ -106,6 +106,8 @@ StringRef getKindToken(QuantKernelKind kind) {
     return "quantize_128x128";
   case QuantKernelKind::ColumnWiseTransposed:
     return "quantize_128x1t";
+  case QuantKernelKind::BlockTransposed:
+    return "quantize_128x128t";
   case QuantKernelKind::Fused:
     return "quantize_1x128_128x1t";
   case QuantKernelKind::TileTranspose:
@@ -116,14 +118,15 @@ StringRef getKindToken(QuantKernelKind kind) {
 
 constexpr QuantKernelKind kAllKinds[] = {
     QuantKernelKind::RowWise, QuantKernelKind::Block,
-    QuantKernelKind::ColumnWiseTransposed, QuantKernelKind::Fused,
-    QuantKernelKind::TileTranspose};
+    QuantKernelKind::ColumnWiseTransposed, QuantKernelKind::BlockTransposed,
+    QuantKernelKind::Fused, QuantKernelKind::TileTranspose};
 constexpr SourceElement kWideElements[] = {
     SourceElement::F32, SourceElement::BF16, SourceElement::F16};
 constexpr ScaleMode kScaleModes[] = {ScaleMode::fp32, ScaleMode::pow2};
 
 bool hasTransposedOutput(QuantKernelKind kind) {
   return kind == QuantKernelKind::ColumnWiseTransposed ||
+         kind == QuantKernelKind::BlockTransposed ||
          kind == QuantKernelKind::Fused ||
          kind == QuantKernelKind::TileTranspose;
 }
@@ -162,6 +165,7 @@ TransposeGeometry getTransposeGeometry(const QuantKernelConfig &config) {
 ///
 ///   [stage 0: 128 rows x rowWords] ... [stage S-1]   swizzled source tiles
 ///   [row scales: S x 128]                            (tile_transpose)
+///   [warp maxima: 8]                                 (128x128-T)
 struct SharedLayout {
   int64_t stageWords = 0;
   int64_t partial = 0;
@@ -184,6 +188,10 @@ SharedLayout getSharedLayout(const QuantKernelConfig &config) {
   layout.words = layout.rowScale;
   if (config.kind == QuantKernelKind::TileTranspose)
     layout.words += schedule.stages * kCtaRows;
+  if (config.kind == QuantKernelKind::BlockTransposed) {
+    layout.partial = layout.words;
+    layout.words += kCtaWarps;
+  }
   return layout;
 }
 
@@ -306,6 +314,9 @@ TileSchedule hopper::getTileSchedule(const QuantKernelConfig &config) {
   case QuantKernelKind::Block:
     return schedule;
   case QuantKernelKind::ColumnWiseTransposed:
+  case QuantKernelKind::BlockTransposed:
+    // The 128x128-T kernel reads and writes like the 128x1-T one (its block
+    // amax adds one barrier), so it shares its schedule.
     schedule = {/*staged=*/true, /*tilesPerCta=*/1, /*stages=*/1,
                 /*ctasPerSm=*/4};
     // Pairs of column tiles walked down the rows: the ~528 resident CTAs
@@ -334,7 +345,8 @@ TileSchedule hopper::getTileSchedule(const QuantKernelConfig &config) {
   if (config.source == SourceElement::F32) {
     schedule.stages = std::min<int64_t>(schedule.stages, 2);
     schedule.ctasPerSm =
-        config.kind == QuantKernelKind::ColumnWiseTransposed
+        config.kind == QuantKernelKind::ColumnWiseTransposed ||
+                config.kind == QuantKernelKind::BlockTransposed
             ? kTransposedF32CtasPerSm
             : 1;
   }
@@ -409,11 +421,17 @@ KernelInterface hopper::getKernelInterface(const QuantKernelConfig &config) {
     pointer("scale", "scale", "f32", {rowTiles, tiles}, true);
     result.outputs.push_back({"q", "scale", kCtaRows, kCtaCols, false});
     break;
+  case QuantKernelKind::BlockTransposed:
+    pointer("q", "q", codeType, {"K", "M"}, true);
+    pointer("scale", "scale", "f32", {tiles, rowTiles}, true);
+    result.outputs.push_back({"q", "scale", kCtaRows, kCtaCols, true});
+    break;
   case QuantKernelKind::ColumnWiseTransposed:
   case QuantKernelKind::TileTranspose:
     break;
   }
-  if (hasTransposedOutput(config.kind)) {
+  if (hasTransposedOutput(config.kind) &&
+      config.kind != QuantKernelKind::BlockTransposed) {
     // The K-major results are the op's q and scale for a lone 128x1
     // quantize, q_t and scale_t next to another output pair.
     bool alone = config.kind == QuantKernelKind::ColumnWiseTransposed;
@@ -632,6 +650,17 @@ private:
   void emitTileCopy(Value rowTile, Value colTile, Value stage);
   void emitStagedLoop();
   Strip loadStagedStrip(Value stageBase, int64_t index);
+  /// The lane's part of one transposed-write task.
+  struct ColumnTask {
+    /// The stage-row word the lane reads (i32, unswizzled) and where it is
+    /// stored in the rows the lane reads.
+    Value word, storedWord;
+  };
+  ColumnTask columnTask(int64_t task, Value firstRow, Value wordInChunk);
+  SmallVector<Value, kTaskRows>
+  loadColumnWords(Value stageBase, const ColumnTask &task, Value firstRow);
+  TileScale emitStagedBlockScale(Value stageBase, Value firstRow,
+                                 Value wordInChunk);
   void emitTransposedOutput(Value stageBase, Value rowScaleBase);
 
   ImplicitLocOpBuilder b;
@@ -661,8 +690,7 @@ void QuantKernelEmitter::emitPrologue() {
   source = globalPointer(func.getArgument(next++));
   if (config.kind == QuantKernelKind::TileTranspose)
     sourceScale = globalPointer(func.getArgument(next++));
-  if (config.kind != QuantKernelKind::ColumnWiseTransposed &&
-      config.kind != QuantKernelKind::TileTranspose) {
+  if (hasRowWiseOutput(config.kind) || config.kind == QuantKernelKind::Block) {
     rowCodes = globalPointer(func.getArgument(next++));
     rowScales = globalPointer(func.getArgument(next++));
   }
@@ -1318,11 +1346,88 @@ Strip QuantKernelEmitter::loadStagedStrip(Value stageBase, int64_t index) {
   return strip;
 }
 
-/// 128x1 tiles and the K-major write, from the staged tile. A warp task is
-/// one 16-byte chunk c of the stage rows (4 words = 4-16 source columns)
-/// over all 128 rows; lane l reads word l / 8 of the chunk in the 16 rows
-/// 16 (l % 8) .. +15 (16 shared loads), so the 8 lanes of a word hold its
-/// whole 128-row columns:
+/// The lane's part of transposed-write task `task` (see
+/// emitTransposedOutput): chunk c = warp + 8 task of the stage rows, the
+/// word of the row it reads (word l / 8 of the chunk) and where that word is
+/// stored in its 16 rows. All 16 rows of a lane share (row >> 4) & 7 =
+/// rowGroup, hence one stored position of the chunk.
+QuantKernelEmitter::ColumnTask
+QuantKernelEmitter::columnTask(int64_t task, Value firstRow,
+                               Value wordInChunk) {
+  ColumnTask result;
+  Value chunk = arith::AddIOp::create(b, warp, i32Const(task * kCtaWarps));
+  result.word = arith::AddIOp::create(
+      b, arith::MulIOp::create(b, chunk, i32Const(kChunkWords)), wordInChunk);
+  result.storedWord = arith::AddIOp::create(
+      b,
+      arith::MulIOp::create(b, storedChunk(firstRow, chunk),
+                            i32Const(kChunkWords)),
+      wordInChunk);
+  return result;
+}
+
+/// The 16 stage words of `task` the lane holds (rows firstRow .. +15).
+SmallVector<Value, kTaskRows>
+QuantKernelEmitter::loadColumnWords(Value stageBase, const ColumnTask &task,
+                                    Value firstRow) {
+  int64_t rowWords = getStageRowWords(config);
+  SmallVector<Value, kTaskRows> words;
+  for (int64_t r = 0; r < kTaskRows; ++r) {
+    Value row = arith::AddIOp::create(b, firstRow, i32Const(r));
+    Value index = arith::AddIOp::create(
+        b, stageBase,
+        arith::AddIOp::create(
+            b, arith::MulIOp::create(b, row, i32Const(rowWords)),
+            task.storedWord));
+    words.push_back(loadShared(b.getI32Type(), sharedWord(index)));
+  }
+  return words;
+}
+
+/// The scale of the staged 128x128 block (128x128-T kernel): every lane
+/// folds the keys of all its task words (the 8 warps' tasks cover the whole
+/// tile), then a full-warp xor-shuffle reduction and the 8 warp maxima
+/// through shared memory, as in emitBlockOutput.
+TileScale QuantKernelEmitter::emitStagedBlockScale(Value stageBase,
+                                                   Value firstRow,
+                                                   Value wordInChunk) {
+  TransposeGeometry g = getTransposeGeometry(config);
+  bool packed = isHalfSource();
+  Value key;
+  for (int64_t t = 0; t < g.tasksPerWarp; ++t) {
+    ColumnTask task = columnTask(t, firstRow, wordInChunk);
+    for (Value word : loadColumnWords(stageBase, task, firstRow)) {
+      Value next = columnKeyOfWord(word);
+      key = key ? maxKeys(key, next, packed) : next;
+    }
+  }
+  key = warpMax(key, kWarpShuffles, packed);
+  if (packed)
+    key = arith::MaxUIOp::create(
+        b, arith::AndIOp::create(b, key, i32Const(kHalfMask)),
+        arith::ShRUIOp::create(b, key, i32Const(kHalfBits)));
+  Value firstLane =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, i32Const(0));
+  ifThen(firstLane,
+         [&] { storeShared(key, sharedWord(warp, layout.partial)); });
+  gpu::BarrierOp::create(b);
+  Value blockKey =
+      loadShared(b.getI32Type(), sharedWord(i32Const(layout.partial)));
+  for (int64_t w = 1; w < kCtaWarps; ++w)
+    blockKey = arith::MaxUIOp::create(
+        b, blockKey,
+        loadShared(b.getI32Type(), sharedWord(i32Const(layout.partial + w))));
+  // NOTE: with several tiles per CTA the next tile's maxima would overwrite
+  // these before every warp read them; the schedule keeps one tile per CTA.
+  assert(schedule.tilesPerCta == 1 && "one block per CTA (warp maxima reuse)");
+  return computeScale(keyToF32(blockKey), eps);
+}
+
+/// 128x1 tiles (or one 128x128 block) and the K-major write, from the staged
+/// tile. A warp task is one 16-byte chunk c of the stage rows (4 words =
+/// 4-16 source columns) over all 128 rows; lane l reads word l / 8 of the
+/// chunk in the 16 rows 16 (l % 8) .. +15 (16 shared loads), so the 8 lanes
+/// of a word hold its whole 128-row columns:
 ///
 ///   stage rows   word 4c   4c+1   4c+2   4c+3
 ///     0 - 15   |  l0    |  l8   |  l16 |  l24 |   qT row k (a column of
@@ -1330,10 +1435,12 @@ Strip QuantKernelEmitter::loadStagedStrip(Value stageBase, int64_t index) {
 ///     ...                                         lanes 8q .. 8q+7 write
 ///   112 - 127  |  l7    |  l15  |  l23 |  l31 |   16 bytes each, one line
 ///
-/// Column maxima: over the thread's 16 rows, then xor 1, 2, 4 (no shared
-/// memory, no barrier). Each lane computes the scale and reciprocal of its
-/// 1-4 columns; lanes 8q write the scales. A store instruction writes, per
-/// column of the words, 4 rows of qT x 128 contiguous bytes (whole lines).
+/// Column maxima (128x1): over the thread's 16 rows, then xor 1, 2, 4 (no
+/// shared memory, no barrier). Each lane computes the scale and reciprocal
+/// of its 1-4 columns; lanes 8q write the scales. The 128x128-T kernel uses
+/// the block's one scale (emitStagedBlockScale) for every column, written by
+/// thread 0. A store instruction writes, per column of the words, 4 rows of
+/// qT x 128 contiguous bytes (whole lines).
 void QuantKernelEmitter::emitTransposedOutput(Value stageBase,
                                               Value rowScaleBase) {
   TransposeGeometry g = getTransposeGeometry(config);
@@ -1353,6 +1460,9 @@ void QuantKernelEmitter::emitTransposedOutput(Value stageBase,
       arith::AndIOp::create(b, sizeM, i64Const(kVectorBytes - 1)), i64Const(0));
   Value writer =
       arith::CmpIOp::create(b, arith::CmpIPredicate::eq, rowGroup, i32Const(0));
+  std::optional<TileScale> blockScale;
+  if (config.kind == QuantKernelKind::BlockTransposed)
+    blockScale = emitStagedBlockScale(stageBase, firstRow, wordInChunk);
   SmallVector<Value, kTaskRows> rowScales;
   if (dequantize) {
     auto scaleVector = VectorType::get({kChunkWords}, b.getF32Type());
@@ -1374,79 +1484,67 @@ void QuantKernelEmitter::emitTransposedOutput(Value stageBase,
   };
 
   for (int64_t t = 0; t < g.tasksPerWarp; ++t) {
-    Value chunk = arith::AddIOp::create(b, warp, i32Const(t * kCtaWarps));
-    Value word = arith::AddIOp::create(
-        b, arith::MulIOp::create(b, chunk, i32Const(kChunkWords)), wordInChunk);
-    // All 16 rows of the lane share (row >> 4) & 7 = rowGroup, hence one
-    // stored position of the chunk.
-    Value columnWord = arith::AddIOp::create(
-        b,
-        arith::MulIOp::create(b, storedChunk(firstRow, chunk),
-                              i32Const(kChunkWords)),
-        wordInChunk);
-
-    // 16 rows of the word; the column keys.
-    SmallVector<Value, kTaskRows> words;
-    SmallVector<SmallVector<Value, 4>, kTaskRows> rows;
-    SmallVector<Value, 4> keys(keyWords);
-    for (int64_t r = 0; r < kTaskRows; ++r) {
-      Value row = arith::AddIOp::create(b, firstRow, i32Const(r));
-      Value index = arith::AddIOp::create(
-          b, stageBase,
-          arith::AddIOp::create(
-              b, arith::MulIOp::create(b, row, i32Const(g.rowWords)),
-              columnWord));
-      Value data = loadShared(b.getI32Type(), sharedWord(index));
-      words.push_back(data);
-      if (!dequantize) {
-        fold(keys[0], columnKeyOfWord(data));
-        continue;
-      }
-      rows.push_back(wordValues(data, rowScales[r]));
-      // |v| by clearing the sign bit (LLVM turns it into fabs; the GPU
-      // lowering rejects llvm.intr.fabs itself).
-      for (auto [c, value] : llvm::enumerate(rows.back())) {
-        Value bits = arith::BitcastOp::create(b, b.getI32Type(), value);
-        fold(keys[c], arith::BitcastOp::create(b, b.getF32Type(),
-                                               columnKeyOfWord(bits)));
-      }
-    }
-    for (Value &key : keys)
-      key = dequantize ? warpMaxF32(key, kRowTileShuffles)
-                       : warpMax(key, kRowTileShuffles, packed);
-
-    // Scales of the word's columns; the first lane of each word stores them.
-    SmallVector<TileScale, 4> scales;
-    for (int64_t c = 0; c < g.columnsPerWord; ++c) {
-      Value amax;
-      if (dequantize)
-        amax = keys[c];
-      else if (packed)
-        amax = keyToF32(
-            c == 0 ? arith::AndIOp::create(b, keys[0], i32Const(kHalfMask))
-                   : arith::ShRUIOp::create(b, keys[0], i32Const(kHalfBits))
-                         .getResult());
-      else
-        amax = keyToF32(keys[0]);
-      scales.push_back(computeScale(amax, eps));
-    }
+    ColumnTask task = columnTask(t, firstRow, wordInChunk);
+    SmallVector<Value, kTaskRows> words =
+        loadColumnWords(stageBase, task, firstRow);
     auto outputRow = [&](int64_t c) -> Value {
       Value column = arith::AddIOp::create(
-          b, arith::MulIOp::create(b, word, i32Const(g.columnsPerWord)),
+          b, arith::MulIOp::create(b, task.word, i32Const(g.columnsPerWord)),
           i32Const(c));
       return arith::AddIOp::create(b, k0, zext64(column));
     };
-    ifThen(writer, [&] {
-      for (int64_t c = 0; c < g.columnsPerWord; ++c) {
-        Value k = outputRow(c);
-        Value inside =
-            arith::CmpIOp::create(b, arith::CmpIPredicate::slt, k, sizeK);
-        ifThen(inside, [&] {
-          storeScale(colScales, scaleIndex(k, rowTiles, blockRow, sizeK),
-                     scales[c].scale);
-        });
+
+    // The 16 rows' values (E4M3 sources: dequantized with their row
+    // scales) and the scales of the word's columns.
+    SmallVector<SmallVector<Value, 4>, kTaskRows> rows;
+    SmallVector<TileScale, 4> scales;
+    if (blockScale) {
+      scales.assign(g.columnsPerWord, *blockScale);
+    } else {
+      SmallVector<Value, 4> keys(keyWords);
+      for (auto [r, data] : llvm::enumerate(words)) {
+        if (!dequantize) {
+          fold(keys[0], columnKeyOfWord(data));
+          continue;
+        }
+        rows.push_back(wordValues(data, rowScales[r]));
+        // |v| by clearing the sign bit (LLVM turns it into fabs; the GPU
+        // lowering rejects llvm.intr.fabs itself).
+        for (auto [c, value] : llvm::enumerate(rows.back())) {
+          Value bits = arith::BitcastOp::create(b, b.getI32Type(), value);
+          fold(keys[c], arith::BitcastOp::create(b, b.getF32Type(),
+                                                 columnKeyOfWord(bits)));
+        }
       }
-    });
+      for (Value &key : keys)
+        key = dequantize ? warpMaxF32(key, kRowTileShuffles)
+                         : warpMax(key, kRowTileShuffles, packed);
+      for (int64_t c = 0; c < g.columnsPerWord; ++c) {
+        Value amax;
+        if (dequantize)
+          amax = keys[c];
+        else if (packed)
+          amax = keyToF32(
+              c == 0 ? arith::AndIOp::create(b, keys[0], i32Const(kHalfMask))
+                     : arith::ShRUIOp::create(b, keys[0], i32Const(kHalfBits))
+                           .getResult());
+        else
+          amax = keyToF32(keys[0]);
+        scales.push_back(computeScale(amax, eps));
+      }
+      // The first lane of each word stores its columns' scales.
+      ifThen(writer, [&] {
+        for (int64_t c = 0; c < g.columnsPerWord; ++c) {
+          Value k = outputRow(c);
+          Value inside =
+              arith::CmpIOp::create(b, arith::CmpIPredicate::slt, k, sizeK);
+          ifThen(inside, [&] {
+            storeScale(colScales, scaleIndex(k, rowTiles, blockRow, sizeK),
+                       scales[c].scale);
+          });
+        }
+      });
+    }
 
     // Codes: one 16-byte K-major strip per column.
     if (!dequantize)
@@ -1466,6 +1564,17 @@ void QuantKernelEmitter::emitTransposedOutput(Value stageBase,
         storeCodes(colCodes, offset, codes, validRows, aligned);
       });
     }
+  }
+
+  if (blockScale) {
+    // The block's scale: element (column tile, row tile) of the transposed
+    // grid [cdiv(K,128), cdiv(M,128)].
+    Value firstThread =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tid, i32Const(0));
+    ifThen(firstThread, [&] {
+      storeScale(colScales, scaleIndex(blockCol, rowTiles, blockRow, colTiles),
+                 blockScale->scale);
+    });
   }
 }
 
