@@ -1,10 +1,10 @@
-// Source of bench/accuracy_kernels/ (the accumulation-precision experiment of
+// Source of build/bench/accuracy_kernels/ (the accumulation-precision experiment of
 // docs/GPU.md, after the DeepSeek-V3 report: promotion every 128 K elements
 // vs none). @promote128 is the default f32 kernel (group 128, promotion 128;
 // shape-generic, it serves every K); @none_<K> keeps one tensor-core
 // accumulation over all of K (group_size = promotion_interval = K, one scale
 // per row of A and per K x K block of B), one kernel per K:
-//   fp8-opt bench/accuracy_kernels.mlir --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified export-dir=bench/accuracy_kernels" -o /dev/null
+//   cmake --build build --target fp8q-device-exports   (bench/CMakeLists.txt)
 func.func @promote128(%a: tensor<1024x512xf8E4M3FN>, %sa: tensor<1024x4xf32>, %b: tensor<1024x512xf8E4M3FN>, %sb: tensor<8x4xf32>, %y0: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
   %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0)
       : tensor<1024x512xf8E4M3FN>, tensor<1024x4xf32>, tensor<1024x512xf8E4M3FN>, tensor<8x4xf32> -> tensor<1024x1024xf32>

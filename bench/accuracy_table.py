@@ -2,7 +2,7 @@
 """Accumulation precision of fp8q's wgmma GEMM: promotion every 128 vs none.
 
 The experiment of the DeepSeek-V3 report (section 3.3.2, "Increasing
-Accumulation Precision"), run with our own kernels (bench/accuracy_kernels):
+Accumulation Precision"), run with our own kernels (build/bench/accuracy_kernels):
 for K in 512 .. 16384 and two data sets (randn; uniform-positive U(0, 1)),
 A [M, K] and B [N, K] are quantized to E4M3 with ONE scale per tensor
 (amax / 448), so that both kernels see the same codes and the same scales
@@ -23,7 +23,7 @@ f64 rounding), over all M x N outputs:
 * ``max/max``  = max_ij |C - R| / max_ij |R|;
 * ``frob``     = ||C - R||_F / ||R||_F.
 
-  accuracy_table.py --export-dir bench/accuracy_kernels [--m 1024 --n 1024]
+  accuracy_table.py --export-dir build/bench/accuracy_kernels [--m 1024 --n 1024]
 
 Prints a Markdown table; JSON to $OUT/accuracy_table.json when $OUT is set.
 """

@@ -15,9 +15,9 @@ f32 out) B is quantized per 1x128 row and the peer is ``F.scaled_mm`` with
 BlockWise1x128 on both operands, f32 out, where this cuBLAS has that mode
 (else the note says why).
 
-  bench_gemm.py --export-dir bench/gemm_kernels            (GPU, torch)
-  bench_gemm.py --export-dir bench/gemm_kernels --dry-run  (no GPU)
-  bench_gemm.py --export-dir bench/gemm_kernels --kernel fp8q_scaled_matmul_1x128_1x128_f32 \
+  bench_gemm.py --export-dir build/bench/gemm_kernels            (GPU, torch)
+  bench_gemm.py --export-dir build/bench/gemm_kernels --dry-run  (no GPU)
+  bench_gemm.py --export-dir build/bench/gemm_kernels --kernel fp8q_scaled_matmul_1x128_1x128_f32 \
       --shapes 7168x2048x4096,...                          (the Wgrad form)
 """
 

@@ -1,8 +1,8 @@
-// Source of bench/gemm_kernels/ (the wgmma GEMM variants for PERF.md's shapes;
+// Source of build/bench/gemm_kernels/ (the wgmma GEMM variants for PERF.md's shapes;
 // the kernels are shape-generic, so one bf16 kernel serves every row; @wgrad
 // is the 1x128 x 1x128 form, dW[out, in] = dY^T X over K = tokens, f32;
 // @fprop_a_mn_major reads A's scales as [K/128, M], a_scale_layout = mn_major):
-//   fp8-opt bench/gemm_kernels.mlir --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified export-dir=bench/gemm_kernels" -o /dev/null
+//   cmake --build build --target fp8q-device-exports   (bench/CMakeLists.txt)
 func.func @fprop(%a: tensor<4096x16384xf8E4M3FN>, %sa: tensor<4096x128xf32>, %b: tensor<7168x16384xf8E4M3FN>, %sb: tensor<56x128xf32>, %y0: tensor<4096x7168xbf16>) -> tensor<4096x7168xbf16> {
   %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0)
       : tensor<4096x16384xf8E4M3FN>, tensor<4096x128xf32>, tensor<7168x16384xf8E4M3FN>, tensor<56x128xf32> -> tensor<4096x7168xbf16>

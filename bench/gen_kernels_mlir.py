@@ -1,13 +1,12 @@
 #!/usr/bin/env python3
-"""Generates bench/kernels.mlir: every fp8q GPU kernel variant, plus the
+"""Generates build/bench/kernels.mlir: every fp8q GPU kernel variant, plus the
 device test shapes as static launches.
 
 The kernels are shape-generic, so the variants come from functions on
 dynamically shaped tensors (one per source dtype x scale mode x kernel kind);
 the static functions record the benchmark shapes in the manifest's
-"launches". Compile with
-
-    fp8-opt bench/kernels.mlir --fp8q-gpu-pipeline=export-dir=bench/kernels -o /dev/null
+"launches". The build runs it and exports the result to build/bench/kernels
+(target fp8q-device-exports, bench/CMakeLists.txt).
 
 `--variants-only` leaves out the static shapes (the ptxas lit test's input).
 """

@@ -15,7 +15,7 @@ the manifest says, and
 
 Usage (on the device, from the repository root):
 
-    PYTHONPATH=python python3 bench/quantize_kernels.py --kernels bench/kernels --out $OUT
+    PYTHONPATH=python python3 bench/quantize_kernels.py --kernels build/bench/kernels --out $OUT
 
 Prints a table last and writes results.json to --out.
 """
@@ -281,7 +281,7 @@ def bench(cp, kernel, rng, m, k):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--kernels", default="bench/kernels")
+    parser.add_argument("--kernels", default="build/bench/kernels")
     parser.add_argument("--out", default=os.environ.get("OUT", "."))
     parser.add_argument("--skip-bench", action="store_true")
     parser.add_argument("--only", default="",

@@ -23,6 +23,8 @@ llvm_config.with_environment("PYTHONPATH",
 config.substitutions.append(("%fp8q_src_root", config.fp8q_src_root))
 config.substitutions.append(("%fp8q_obj_root", config.fp8q_obj_root))
 config.substitutions.append(("%fp8q_lib_dir", config.fp8q_lib_dir))
+# The device exports of bench/CMakeLists.txt (fp8q-device-exports).
+config.substitutions.append(("%fp8q_exports", config.fp8q_exports_dir))
 config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
 # Prepend: lit.llvm defines its own %python (the interpreter running lit),
 # which lacks numpy; ours must win.
