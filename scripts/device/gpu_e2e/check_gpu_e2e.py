@@ -247,19 +247,31 @@ def check_model_wgmma(model_dir, expected_dir):
         print(f"wgmma memref0 ({what}) FAIL: dump missing (gpu, cpu or the "
               "f32 model's)")
         return False
-    gpu, cpu, f32 = (a.reshape(shape).astype(np.float64)
-                     for a in (gpu, cpu, f32))
+    ok &= judge_logits(f"wgmma memref0 ({what})", gpu.reshape(shape),
+                       cpu.reshape(shape), f32.reshape(shape))
+    return ok
+
+
+def judge_logits(label, gpu, cpu, f32):
+    """Judges a GPU result (`gemm=wgmma`) against the exact-FP8 CPU reference
+    `cpu` and the unquantized model `f32` (arrays of one shape, the last axis
+    the vocabulary or feature axis): the deviation and accuracy ratios within
+    WGMMA_DEVIATION_RATIO / WGMMA_ACCURACY_RATIO, and the same top-1 along the
+    last axis wherever `cpu`'s top-2 margin exceeds twice the row's largest
+    deviation. Prints one line per criterion; returns True when all hold."""
+    shape = cpu.shape
+    gpu, cpu, f32 = (np.asarray(a, dtype=np.float64) for a in (gpu, cpu, f32))
     if not np.all(np.isfinite(gpu)):
-        print(f"wgmma memref0 ({what}) FAIL: {int(np.sum(~np.isfinite(gpu)))}"
-              " non-finite values")
+        print(f"{label} FAIL: {int(np.sum(~np.isfinite(gpu)))} non-finite values")
         return False
+    ok = True
     diff = gpu - cpu
     quant = np.linalg.norm(cpu - f32)
     deviation = np.linalg.norm(diff) / quant
     accuracy = np.linalg.norm(gpu - f32) / quant
     passed = (deviation <= WGMMA_DEVIATION_RATIO and
               accuracy <= WGMMA_ACCURACY_RATIO)
-    print(f"wgmma memref0 ({what}) {'ok  ' if passed else 'FAIL'} "
+    print(f"{label} {'ok  ' if passed else 'FAIL'} "
           f"||gpu - cpu|| / ||cpu - f32|| = {deviation:.4f} (limit "
           f"{WGMMA_DEVIATION_RATIO}), ||gpu - f32|| / ||cpu - f32|| = "
           f"{accuracy:.4f} (limit {WGMMA_ACCURACY_RATIO}); ||gpu - cpu|| / "
@@ -267,20 +279,21 @@ def check_model_wgmma(model_dir, expected_dir):
           f"||cpu - f32|| / ||cpu|| = {quant / np.linalg.norm(cpu):.2e}, "
           f"max |gpu - cpu| = {np.max(np.abs(diff)):.3e}")
     ok &= passed
-    # Top-1 per token: a disagreement is allowed only where model_cpu's two
-    # best logits are closer than twice the row's largest deviation.
+    rows = int(np.prod(shape[:-1]))
+    gpu, cpu, diff = (a.reshape(rows, shape[-1]) for a in (gpu, cpu, diff))
     top_gpu, top_cpu = gpu.argmax(axis=1), cpu.argmax(axis=1)
     ordered = np.sort(cpu, axis=1)
-    margin = ordered[:, -1] - ordered[:, -2]
+    margin = (ordered[:, -1] - ordered[:, -2] if shape[-1] > 1
+              else np.full(rows, np.inf))
     tie = margin <= 2 * np.max(np.abs(diff), axis=1)
     agree = top_gpu == top_cpu
     bad = ~agree & ~tie
     passed = not bad.any()
     detail = "" if agree.all() else (
-        f"; differ at tokens {np.flatnonzero(~agree).tolist()} (near ties: "
+        f"; differ at rows {np.flatnonzero(~agree).tolist()} (near ties: "
         f"{np.flatnonzero(~agree & tie).tolist()})")
-    print(f"wgmma memref0 ({what}) {'ok  ' if passed else 'FAIL'} top-1 "
-          f"agrees on {int(agree.sum())} of {shape[0]} tokens{detail}")
+    print(f"{label} {'ok  ' if passed else 'FAIL'} top-1 "
+          f"agrees on {int(agree.sum())} of {rows} rows{detail}")
     ok &= passed
     return ok
 
