@@ -31,6 +31,7 @@
 
 #include "fp8q/Conversion/Fp8qToGPU/Hopper/QuantizeKernels.h"
 #include "fp8q/Conversion/FloatBits.h"
+#include "KernelBuilder.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -55,9 +56,6 @@ namespace {
 // Constants
 //===----------------------------------------------------------------------===//
 
-/// NVVM address spaces.
-constexpr unsigned kGlobalAddressSpace = 1;
-constexpr unsigned kSharedAddressSpace = 3;
 
 /// Bytes of a shared-memory bank word; staged data, partial maxima and
 /// row scales are all addressed in these words.
@@ -519,22 +517,10 @@ private:
   // Small building blocks
   //===--------------------------------------------------------------------===//
 
-  Value i32Const(int64_t value) {
-    return arith::ConstantIntOp::create(b, value, 32);
-  }
-  Value i64Const(int64_t value) {
-    return arith::ConstantIntOp::create(b, value, 64);
-  }
-  Value f32Const(float value) {
-    return arith::ConstantFloatOp::create(b, b.getF32Type(), APFloat(value));
-  }
-  Value zext64(Value value) {
-    return arith::ExtUIOp::create(b, b.getI64Type(), value);
-  }
   /// min(max(value, 0), bound) for i64 values.
   Value clamp(Value value, int64_t bound) {
-    Value upper = arith::MinSIOp::create(b, value, i64Const(bound));
-    return arith::MaxSIOp::create(b, upper, i64Const(0));
+    Value upper = b.mins(value, b.i64(bound));
+    return b.maxs(upper, b.i64(0));
   }
   bool isHalfSource() const {
     return config.source == SourceElement::BF16 ||
@@ -542,46 +528,18 @@ private:
   }
   int64_t sourceBytes() const { return config.getSourceBytes(); }
 
-  /// `scf.if cond { body() }`.
-  void ifThen(Value cond, function_ref<void()> body) {
-    auto ifOp = scf::IfOp::create(b, cond, /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
-    body();
-  }
-  /// `scf.if cond -> type { yield thenValue() } else { yield elseValue }`.
-  Value ifThenElse(Value cond, Type type, function_ref<Value()> thenValue,
-                   Value elseValue) {
-    auto ifOp = scf::IfOp::create(b, TypeRange{type}, cond,
-                                  /*withElseRegion=*/true);
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(&ifOp.getThenRegion().front());
-      scf::YieldOp::create(b, thenValue());
-      b.setInsertionPointToStart(&ifOp.getElseRegion().front());
-      scf::YieldOp::create(b, elseValue);
-    }
-    return ifOp.getResult(0);
-  }
-
-  /// Global memory: `base + byteOffset`.
-  Value globalAddress(Value base, Value byteOffset) {
-    return LLVM::GEPOp::create(b, base.getType(), b.getI8Type(), base,
-                               ValueRange{byteOffset});
-  }
   /// Shared memory: the address of word `index` (i32) of fp8q_smem.
   Value sharedWord(Value index) {
-    return LLVM::GEPOp::create(b, sharedBase.getType(), b.getI32Type(),
-                               sharedBase, ValueRange{index});
+    return b.address(sharedBase, b.getI32Type(), index);
   }
   Value sharedWord(Value index, int64_t offset) {
-    return sharedWord(arith::AddIOp::create(b, index, i32Const(offset)));
+    return sharedWord(b.add(index, b.i32(offset)));
   }
   Value loadShared(Type type, Value address) {
-    return LLVM::LoadOp::create(b, type, address, kWordBytes);
+    return b.load(type, address, kWordBytes);
   }
   void storeShared(Value value, Value address) {
-    LLVM::StoreOp::create(b, value, address, kWordBytes);
+    b.store(value, address, kWordBytes);
   }
   /// The element index of scale (row, col) in a scale array of `cols`
   /// columns and `rows` rows: row * cols + col, or col * rows + row for
@@ -589,13 +547,13 @@ private:
   /// writes with one coalesced store).
   Value scaleIndex(Value row, Value cols, Value col, Value rows) {
     if (config.scaleLayout == ScaleLayout::mn_major)
-      return arith::AddIOp::create(b, arith::MulIOp::create(b, col, rows),
+      return b.add(b.mul(col, rows),
                                    row);
-    return arith::AddIOp::create(b, arith::MulIOp::create(b, row, cols), col);
+    return b.add(b.mul(row, cols), col);
   }
   void storeScale(Value base, Value index, Value scale) {
-    Value offset = arith::MulIOp::create(b, index, i64Const(kWordBytes));
-    LLVM::StoreOp::create(b, scale, globalAddress(base, offset), kWordBytes);
+    Value offset = b.mul(index, b.i64(kWordBytes));
+    LLVM::StoreOp::create(b, scale, b.byteAddress(base, offset), kWordBytes);
   }
 
   //===--------------------------------------------------------------------===//
@@ -663,7 +621,7 @@ private:
                                  Value wordInChunk);
   void emitTransposedOutput(Value stageBase, Value rowScaleBase);
 
-  ImplicitLocOpBuilder b;
+  KernelBuilder b;
   const QuantKernelConfig &config;
   gpu::GPUFuncOp func;
   SharedLayout layout;
@@ -700,30 +658,24 @@ void QuantKernelEmitter::emitPrologue() {
   }
   sizeM = func.getArgument(next++);
   sizeK = func.getArgument(next++);
-  eps = f32Const(config.eps);
+  eps = b.f32(config.eps);
 
   // Thread coordinates (i32) and the CTA's tile origin (i64).
-  auto toI32 = [&](Value index) -> Value {
-    return arith::IndexCastUIOp::create(b, b.getI32Type(), index);
-  };
-  auto toI64 = [&](Value index) -> Value {
-    return arith::IndexCastUIOp::create(b, b.getI64Type(), index);
-  };
-  tid = toI32(gpu::ThreadIdOp::create(b, gpu::Dimension::x));
-  lane = arith::AndIOp::create(b, tid, i32Const(kWarpSize - 1));
-  warp = arith::ShRUIOp::create(b, tid, i32Const(llvm::Log2_64(kWarpSize)));
-  stripInRow = arith::AndIOp::create(b, tid, i32Const(kStripsPerRow - 1));
+  tid = b.toI32(gpu::ThreadIdOp::create(b, gpu::Dimension::x));
+  lane = b.bitAnd(tid, b.i32(kWarpSize - 1));
+  warp = b.shru(tid, b.i32(llvm::Log2_64(kWarpSize)));
+  stripInRow = b.bitAnd(tid, b.i32(kStripsPerRow - 1));
   rowInGroup =
-      arith::ShRUIOp::create(b, tid, i32Const(llvm::Log2_64(kStripsPerRow)));
+      b.shru(tid, b.i32(llvm::Log2_64(kStripsPerRow)));
   auto tileCount = [&](Value extent, int64_t tile) -> Value {
-    Value bumped = arith::AddIOp::create(b, extent, i64Const(tile - 1));
-    return arith::ShRUIOp::create(b, bumped, i64Const(llvm::Log2_64(tile)));
+    Value bumped = b.add(extent, b.i64(tile - 1));
+    return b.shru(bumped, b.i64(llvm::Log2_64(tile)));
   };
   colTiles = tileCount(sizeK, kCtaCols);
   rowTiles = tileCount(sizeM, kCtaRows);
   if (!schedule.staged) {
-    blockCol = toI64(gpu::BlockIdOp::create(b, gpu::Dimension::x));
-    blockRow = toI64(gpu::BlockIdOp::create(b, gpu::Dimension::y));
+    blockCol = b.toI64(gpu::BlockIdOp::create(b, gpu::Dimension::x));
+    blockRow = b.toI64(gpu::BlockIdOp::create(b, gpu::Dimension::y));
     setTile(blockRow, blockCol);
   }
 
@@ -737,10 +689,10 @@ Strip QuantKernelEmitter::stripRows(int64_t index) {
   Strip strip;
   int64_t rowsPerPass = kCtaThreads / kStripsPerRow;
   strip.localRow =
-      arith::AddIOp::create(b, rowInGroup, i32Const(index * rowsPerPass));
-  strip.row = arith::AddIOp::create(b, m0, zext64(strip.localRow));
+      b.add(rowInGroup, b.i32(index * rowsPerPass));
+  strip.row = b.add(m0, b.toI64(strip.localRow));
   strip.rowValid =
-      arith::CmpIOp::create(b, arith::CmpIPredicate::slt, strip.row, sizeM);
+      b.cmp(arith::CmpIPredicate::slt, strip.row, sizeM);
   return strip;
 }
 
@@ -754,8 +706,8 @@ Strip QuantKernelEmitter::loadStrip(int64_t index) {
   int64_t bytes = sourceBytes();
   int64_t chunkElements = kVectorBytes / bytes;
   int64_t chunks = kStripElements * bytes / kVectorBytes;
-  Value rowStart = arith::MulIOp::create(b, strip.row, sizeK);
-  Value first = arith::AddIOp::create(b, rowStart, stripCol);
+  Value rowStart = b.mul(strip.row, sizeK);
+  Value first = b.add(rowStart, stripCol);
   auto vectorType =
       VectorType::get({kVectorBytes / kWordBytes}, b.getI32Type());
   Value zeros = arith::ConstantOp::create(
@@ -763,17 +715,17 @@ Strip QuantKernelEmitter::loadStrip(int64_t index) {
       DenseElementsAttr::get(vectorType, b.getI32IntegerAttr(0)));
   for (int64_t chunk = 0; chunk < chunks; ++chunk) {
     Value inRow =
-        arith::CmpIOp::create(b, arith::CmpIPredicate::sgt, stripValidCols,
-                              i64Const(chunk * chunkElements));
-    Value valid = arith::AndIOp::create(b, strip.rowValid, inRow);
+        b.cmp(arith::CmpIPredicate::sgt, stripValidCols,
+                              b.i64(chunk * chunkElements));
+    Value valid = b.bitAnd(strip.rowValid, inRow);
     Value element =
-        arith::AddIOp::create(b, first, i64Const(chunk * chunkElements));
-    Value offset = arith::MulIOp::create(b, element, i64Const(bytes));
-    Value data = ifThenElse(
+        b.add(first, b.i64(chunk * chunkElements));
+    Value offset = b.mul(element, b.i64(bytes));
+    Value data = b.ifThenElse(
         valid, vectorType,
         [&] {
           return LLVM::LoadOp::create(b, vectorType,
-                                      globalAddress(source, offset),
+                                      b.byteAddress(source, offset),
                                       kVectorBytes, /*isVolatile=*/false,
                                       /*isNonTemporal=*/false,
                                       /*isInvariant=*/true);
@@ -789,18 +741,18 @@ Strip QuantKernelEmitter::loadStrip(int64_t index) {
 /// or one 32-bit key.
 Value QuantKernelEmitter::maxKeys(Value lhs, Value rhs, bool packed) {
   if (!packed)
-    return arith::MaxUIOp::create(b, lhs, rhs);
+    return b.maxu(lhs, rhs);
   auto pairType = VectorType::get({2}, b.getI16Type());
   Value lhsPair = LLVM::BitcastOp::create(b, pairType, lhs);
   Value rhsPair = LLVM::BitcastOp::create(b, pairType, rhs);
-  Value maxPair = arith::MaxUIOp::create(b, lhsPair, rhsPair);
+  Value maxPair = b.maxu(lhsPair, rhsPair);
   return LLVM::BitcastOp::create(b, b.getI32Type(), maxPair);
 }
 
 /// The magnitude key(s) of one source word: the bits with the sign cleared.
 Value QuantKernelEmitter::columnKeyOfWord(Value word) {
   int64_t mask = isHalfSource() ? kHalfPairAbsMask : f32bits::kAbsMask;
-  return arith::AndIOp::create(b, word, i32Const(mask));
+  return b.bitAnd(word, b.i32(mask));
 }
 
 /// The keys of a strip's 16 columns (bf16/f16/f32 strips of the 1x128 and
@@ -821,26 +773,26 @@ Value QuantKernelEmitter::stripKey(const Strip &strip) {
     key = maxKeys(key, next, packed);
   if (!packed)
     return key;
-  Value low = arith::AndIOp::create(b, key, i32Const(kHalfMask));
-  Value high = arith::ShRUIOp::create(b, key, i32Const(kHalfBits));
-  return arith::MaxUIOp::create(b, low, high);
+  Value low = b.bitAnd(key, b.i32(kHalfMask));
+  Value high = b.shru(key, b.i32(kHalfBits));
+  return b.maxu(low, high);
 }
 
 /// The f32 value of an unpacked magnitude key.
 Value QuantKernelEmitter::keyToF32(Value key) {
   switch (config.source) {
   case SourceElement::BF16: {
-    Value bits = arith::ShLIOp::create(b, key, i32Const(kHalfBits));
-    return arith::BitcastOp::create(b, b.getF32Type(), bits);
+    Value bits = b.shl(key, b.i32(kHalfBits));
+    return b.bitcast(b.getF32Type(), bits);
   }
   case SourceElement::F16: {
-    Value bits = arith::TruncIOp::create(b, b.getI16Type(), key);
-    Value half = arith::BitcastOp::create(b, b.getF16Type(), bits);
-    return arith::ExtFOp::create(b, b.getF32Type(), half);
+    Value bits = b.trunc(b.getI16Type(), key);
+    Value half = b.bitcast(b.getF16Type(), bits);
+    return b.extf(b.getF32Type(), half);
   }
   case SourceElement::F32:
   case SourceElement::E4M3:
-    return arith::BitcastOp::create(b, b.getF32Type(), key);
+    return b.bitcast(b.getF32Type(), key);
   }
   return {};
 }
@@ -865,7 +817,7 @@ Value QuantKernelEmitter::warpMaxF32(Value value, ArrayRef<int32_t> offsets) {
     Value other = gpu::ShuffleOp::create(b, value, offset, kWarpSize,
                                          gpu::ShuffleMode::XOR)
                       .getShuffleResult();
-    value = arith::MaximumFOp::create(b, value, other);
+    value = b.maximumf(value, other);
   }
   return value;
 }
@@ -876,44 +828,42 @@ Value QuantKernelEmitter::warpMaxF32(Value value, ArrayRef<int32_t> offsets) {
 /// s = f * 2^-149 becomes 2^bitlength(f - 1) * 2^-149, which is f itself
 /// for a power of two and at most 2^-126, the smallest normal.
 Value QuantKernelEmitter::roundUpToPowerOfTwo(Value scale) {
-  Value bits = arith::BitcastOp::create(b, b.getI32Type(), scale);
+  Value bits = b.bitcast(b.getI32Type(), scale);
   Value fraction =
-      arith::AndIOp::create(b, bits, i32Const(f32bits::kFractionMask));
-  Value exponent = arith::AndIOp::create(
-      b, arith::ShRUIOp::create(b, bits, i32Const(f32bits::kFractionBits)),
-      i32Const(f32bits::kExponentMask));
-  Value sign = arith::AndIOp::create(b, bits, i32Const(f32bits::kSignMask));
+      b.bitAnd(bits, b.i32(f32bits::kFractionMask));
+  Value exponent = b.bitAnd(b.shru(bits, b.i32(f32bits::kFractionBits)),
+      b.i32(f32bits::kExponentMask));
+  Value sign = b.bitAnd(bits, b.i32(f32bits::kSignMask));
   auto equals = [&](Value lhs, int64_t rhs) -> Value {
-    return arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lhs,
-                                 i32Const(rhs));
+    return b.cmp(arith::CmpIPredicate::eq, lhs,
+                                 b.i32(rhs));
   };
-  Value keep = arith::OrIOp::create(b, equals(fraction, 0),
+  Value keep = b.bitOr(equals(fraction, 0),
                                     equals(exponent, f32bits::kExponentMask));
   Value exponentUp =
-      arith::ShLIOp::create(b, arith::AddIOp::create(b, exponent, i32Const(1)),
-                            i32Const(f32bits::kFractionBits));
-  Value normal = arith::OrIOp::create(b, sign, exponentUp);
-  Value fractionMinusOne = arith::SubIOp::create(b, fraction, i32Const(1));
+      b.shl(b.add(exponent, b.i32(1)),
+                            b.i32(f32bits::kFractionBits));
+  Value normal = b.bitOr(sign, exponentUp);
+  Value fractionMinusOne = b.sub(fraction, b.i32(1));
   Value leadingZeros = LLVM::CountLeadingZerosOp::create(
       b, b.getI32Type(), fractionMinusOne, b.getIntegerAttr(b.getI1Type(), 0));
   Value bitLength =
-      arith::SubIOp::create(b, i32Const(f32bits::kBits), leadingZeros);
-  Value subnormal = arith::OrIOp::create(
-      b, sign, arith::ShLIOp::create(b, i32Const(1), bitLength));
+      b.sub(b.i32(f32bits::kBits), leadingZeros);
+  Value subnormal = b.bitOr(sign, b.shl(b.i32(1), bitLength));
   Value rounded =
-      arith::SelectOp::create(b, equals(exponent, 0), subnormal, normal);
-  Value result = arith::SelectOp::create(b, keep, bits, rounded);
-  return arith::BitcastOp::create(b, b.getF32Type(), result);
+      b.select(equals(exponent, 0), subnormal, normal);
+  Value result = b.select(keep, bits, rounded);
+  return b.bitcast(b.getF32Type(), result);
 }
 
 /// Steps 1-3 of the numerics for one tile: `amax = max(amax, eps)`, the scale
 /// `s` (fp32: amax / 448; pow2: rounded up to a power of two) and `1 / s`.
 TileScale QuantKernelEmitter::computeScale(Value amax, Value tileEps) {
-  Value floored = arith::MaximumFOp::create(b, amax, tileEps);
-  Value scale = arith::DivFOp::create(b, floored, f32Const(kE4M3Max));
+  Value floored = b.maximumf(amax, tileEps);
+  Value scale = b.divf(floored, b.f32(kE4M3Max));
   if (config.scaleMode == ScaleMode::pow2)
     scale = roundUpToPowerOfTwo(scale);
-  Value reciprocal = arith::DivFOp::create(b, f32Const(1.0f), scale);
+  Value reciprocal = b.divf(b.f32(1.0f), scale);
   return {scale, reciprocal};
 }
 
@@ -924,22 +874,22 @@ SmallVector<Value, 4> QuantKernelEmitter::wordValues(Value word,
   Type f32 = b.getF32Type();
   switch (config.source) {
   case SourceElement::F32:
-    return {arith::BitcastOp::create(b, f32, word)};
+    return {b.bitcast(f32, word)};
   case SourceElement::BF16: {
     // A bf16 is the high half of the f32 with the same value.
-    Value low = arith::ShLIOp::create(b, word, i32Const(kHalfBits));
-    Value high = arith::AndIOp::create(b, word, i32Const(kHighHalfMask));
-    return {arith::BitcastOp::create(b, f32, low),
-            arith::BitcastOp::create(b, f32, high)};
+    Value low = b.shl(word, b.i32(kHalfBits));
+    Value high = b.bitAnd(word, b.i32(kHighHalfMask));
+    return {b.bitcast(f32, low),
+            b.bitcast(f32, high)};
   }
   case SourceElement::F16: {
     SmallVector<Value, 4> values;
     for (int64_t part = 0; part < 2; ++part) {
       Value shifted =
-          arith::ShRUIOp::create(b, word, i32Const(part * kHalfBits));
-      Value bits = arith::TruncIOp::create(b, b.getI16Type(), shifted);
-      Value half = arith::BitcastOp::create(b, b.getF16Type(), bits);
-      values.push_back(arith::ExtFOp::create(b, f32, half));
+          b.shru(word, b.i32(part * kHalfBits));
+      Value bits = b.trunc(b.getI16Type(), shifted);
+      Value half = b.bitcast(b.getF16Type(), bits);
+      values.push_back(b.extf(f32, half));
     }
     return values;
   }
@@ -950,15 +900,15 @@ SmallVector<Value, 4> QuantKernelEmitter::wordValues(Value word,
     auto halfPair = VectorType::get({2}, b.getF16Type());
     for (int64_t pair = 0; pair < 2; ++pair) {
       Value shifted =
-          arith::ShRUIOp::create(b, word, i32Const(pair * kHalfBits));
-      Value bits = arith::TruncIOp::create(b, b.getI16Type(), shifted);
+          b.shru(word, b.i32(pair * kHalfBits));
+      Value bits = b.trunc(b.getI16Type(), shifted);
       Value codes = LLVM::BitcastOp::create(b, codePair, bits);
       Value halves = NVVM::ConvertF8x2ToF16x2Op::create(
           b, halfPair, codes, /*relu=*/false, b.getType<Float8E4M3FNType>());
       for (int64_t i = 0; i < 2; ++i) {
         Value half = vector::ExtractOp::create(b, halves, i);
-        Value value = arith::ExtFOp::create(b, f32, half);
-        values.push_back(arith::MulFOp::create(b, value, rowScale));
+        Value value = b.extf(f32, half);
+        values.push_back(b.mulf(value, rowScale));
       }
     }
     return values;
@@ -982,18 +932,18 @@ SmallVector<Value, 4> QuantKernelEmitter::encodeCodes(ArrayRef<Value> values,
                                                       Value reciprocal) {
   SmallVector<Value, 8> pairs;
   for (size_t i = 0; i < values.size(); i += 2) {
-    Value low = arith::MulFOp::create(b, values[i], reciprocal);
-    Value high = arith::MulFOp::create(b, values[i + 1], reciprocal);
+    Value low = b.mulf(values[i], reciprocal);
+    Value high = b.mulf(values[i + 1], reciprocal);
     Value pair = NVVM::ConvertF32x2ToF8x2Op::create(
         b, b.getI16Type(), high, low, NVVM::FPRoundingMode::RN,
         NVVM::SaturationMode::SATFINITE, /*relu=*/false,
         b.getType<Float8E4M3FNType>());
-    pairs.push_back(arith::ExtUIOp::create(b, b.getI32Type(), pair));
+    pairs.push_back(b.zext(b.getI32Type(), pair));
   }
   SmallVector<Value, 4> words;
   for (size_t i = 0; i < pairs.size(); i += 2) {
-    Value high = arith::ShLIOp::create(b, pairs[i + 1], i32Const(kHalfBits));
-    words.push_back(arith::OrIOp::create(b, pairs[i], high));
+    Value high = b.shl(pairs[i + 1], b.i32(kHalfBits));
+    words.push_back(b.bitOr(pairs[i], high));
   }
   return words;
 }
@@ -1004,28 +954,28 @@ SmallVector<Value, 4> QuantKernelEmitter::encodeCodes(ArrayRef<Value> values,
 void QuantKernelEmitter::storeCodes(Value base, Value byteOffset,
                                     ArrayRef<Value> codes, Value validCount,
                                     Value aligned) {
-  Value full = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, validCount,
-                                     i64Const(kStripElements));
-  Value fast = arith::AndIOp::create(b, aligned, full);
+  Value full = b.cmp(arith::CmpIPredicate::eq, validCount,
+                                     b.i64(kStripElements));
+  Value fast = b.bitAnd(aligned, full);
   auto ifOp = scf::IfOp::create(b, fast, /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&ifOp.getThenRegion().front());
   auto vectorType =
       VectorType::get({kVectorBytes / kWordBytes}, b.getI32Type());
   Value vector = vector::FromElementsOp::create(b, vectorType, codes);
-  LLVM::StoreOp::create(b, vector, globalAddress(base, byteOffset),
+  LLVM::StoreOp::create(b, vector, b.byteAddress(base, byteOffset),
                         kVectorBytes);
   b.setInsertionPointToStart(&ifOp.getElseRegion().front());
   for (int64_t byte = 0; byte < kStripElements; ++byte) {
-    Value present = arith::CmpIOp::create(b, arith::CmpIPredicate::sgt,
-                                          validCount, i64Const(byte));
-    ifThen(present, [&] {
+    Value present = b.cmp(arith::CmpIPredicate::sgt,
+                                          validCount, b.i64(byte));
+    b.ifThen(present, [&] {
       Value word = codes[byte / kWordBytes];
       Value shifted =
-          arith::ShRUIOp::create(b, word, i32Const(8 * (byte % kWordBytes)));
-      Value code = arith::TruncIOp::create(b, b.getI8Type(), shifted);
-      Value offset = arith::AddIOp::create(b, byteOffset, i64Const(byte));
-      LLVM::StoreOp::create(b, code, globalAddress(base, offset), 1);
+          b.shru(word, b.i32(8 * (byte % kWordBytes)));
+      Value code = b.trunc(b.getI8Type(), shifted);
+      Value offset = b.add(byteOffset, b.i64(byte));
+      LLVM::StoreOp::create(b, code, b.byteAddress(base, offset), 1);
     });
   }
 }
@@ -1034,21 +984,19 @@ void QuantKernelEmitter::storeCodes(Value base, Value byteOffset,
 /// shuffles give every lane the tile amax, the codes are written from
 /// registers and the first lane of the tile writes its scale.
 void QuantKernelEmitter::emitRowWiseOutput(ArrayRef<Strip> strips) {
-  Value aligned = arith::CmpIOp::create(
-      b, arith::CmpIPredicate::eq,
-      arith::AndIOp::create(b, sizeK, i64Const(kVectorBytes - 1)), i64Const(0));
-  Value firstStrip = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
-                                           stripInRow, i32Const(0));
+  Value aligned = b.cmp(arith::CmpIPredicate::eq,
+      b.bitAnd(sizeK, b.i64(kVectorBytes - 1)), b.i64(0));
+  Value firstStrip = b.cmp(arith::CmpIPredicate::eq,
+                                           stripInRow, b.i32(0));
   for (const Strip &strip : strips) {
     Value key = warpMax(stripKey(strip), kRowTileShuffles, /*packed=*/false);
     TileScale tile = computeScale(keyToF32(key), eps);
     SmallVector<Value, 4> codes =
         encodeCodes(stripValues(strip), tile.reciprocal);
-    Value offset = arith::AddIOp::create(
-        b, arith::MulIOp::create(b, strip.row, sizeK), stripCol);
-    ifThen(strip.rowValid, [&] {
+    Value offset = b.add(b.mul(strip.row, sizeK), stripCol);
+    b.ifThen(strip.rowValid, [&] {
       storeCodes(rowCodes, offset, codes, stripValidCols, aligned);
-      ifThen(firstStrip, [&] {
+      b.ifThen(firstStrip, [&] {
         storeScale(rowScales, scaleIndex(strip.row, colTiles, blockCol, sizeM),
                    tile.scale);
       });
@@ -1061,36 +1009,33 @@ void QuantKernelEmitter::emitRowWiseOutput(ArrayRef<Strip> strips) {
 void QuantKernelEmitter::emitBlockOutput(ArrayRef<Strip> strips) {
   Value key = stripKey(strips.front());
   for (const Strip &strip : strips.drop_front())
-    key = arith::MaxUIOp::create(b, key, stripKey(strip));
+    key = b.maxu(key, stripKey(strip));
   key = warpMax(key, kWarpShuffles, /*packed=*/false);
   Value firstLane =
-      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, i32Const(0));
-  ifThen(firstLane,
+      b.cmp(arith::CmpIPredicate::eq, lane, b.i32(0));
+  b.ifThen(firstLane,
          [&] { storeShared(key, sharedWord(warp, layout.partial)); });
   gpu::BarrierOp::create(b);
   Value blockKey =
-      loadShared(b.getI32Type(), sharedWord(i32Const(layout.partial)));
+      loadShared(b.getI32Type(), sharedWord(b.i32(layout.partial)));
   for (int64_t w = 1; w < kCtaWarps; ++w)
-    blockKey = arith::MaxUIOp::create(
-        b, blockKey,
-        loadShared(b.getI32Type(), sharedWord(i32Const(layout.partial + w))));
+    blockKey = b.maxu(blockKey,
+        loadShared(b.getI32Type(), sharedWord(b.i32(layout.partial + w))));
   TileScale tile = computeScale(keyToF32(blockKey), eps);
 
-  Value aligned = arith::CmpIOp::create(
-      b, arith::CmpIPredicate::eq,
-      arith::AndIOp::create(b, sizeK, i64Const(kVectorBytes - 1)), i64Const(0));
+  Value aligned = b.cmp(arith::CmpIPredicate::eq,
+      b.bitAnd(sizeK, b.i64(kVectorBytes - 1)), b.i64(0));
   for (const Strip &strip : strips) {
     SmallVector<Value, 4> codes =
         encodeCodes(stripValues(strip), tile.reciprocal);
-    Value offset = arith::AddIOp::create(
-        b, arith::MulIOp::create(b, strip.row, sizeK), stripCol);
-    ifThen(strip.rowValid, [&] {
+    Value offset = b.add(b.mul(strip.row, sizeK), stripCol);
+    b.ifThen(strip.rowValid, [&] {
       storeCodes(rowCodes, offset, codes, stripValidCols, aligned);
     });
   }
   Value firstThread =
-      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tid, i32Const(0));
-  ifThen(firstThread, [&] {
+      b.cmp(arith::CmpIPredicate::eq, tid, b.i32(0));
+  b.ifThen(firstThread, [&] {
     storeScale(rowScales, scaleIndex(blockRow, colTiles, blockCol, rowTiles),
                tile.scale);
   });
@@ -1101,13 +1046,13 @@ void QuantKernelEmitter::emitBlockOutput(ArrayRef<Strip> strips) {
 void QuantKernelEmitter::setTile(Value rowTile, Value colTile) {
   blockRow = rowTile;
   blockCol = colTile;
-  m0 = arith::MulIOp::create(b, blockRow, i64Const(kCtaRows));
-  k0 = arith::MulIOp::create(b, blockCol, i64Const(kCtaCols));
+  m0 = b.mul(blockRow, b.i64(kCtaRows));
+  k0 = b.mul(blockCol, b.i64(kCtaCols));
   Value stripOffset =
-      arith::MulIOp::create(b, zext64(stripInRow), i64Const(kStripElements));
-  stripCol = arith::AddIOp::create(b, k0, stripOffset);
+      b.mul(b.toI64(stripInRow), b.i64(kStripElements));
+  stripCol = b.add(k0, stripOffset);
   stripValidCols =
-      clamp(arith::SubIOp::create(b, sizeK, stripCol), kStripElements);
+      clamp(b.sub(sizeK, stripCol), kStripElements);
 }
 
 /// Where 16-byte chunk `chunk` of stage row `row` (i32) is stored in the row:
@@ -1135,13 +1080,11 @@ void QuantKernelEmitter::setTile(Value rowTile, Value colTile) {
 ///                   ...                                  (32 distinct banks)
 Value QuantKernelEmitter::storedChunk(Value row, Value chunk) {
   int64_t chunksPerStrip = kStripElements * sourceBytes() / kVectorBytes;
-  Value stripTerm = arith::AndIOp::create(
-      b, arith::ShRUIOp::create(b, chunk, i32Const(llvm::Log2_64(kBankChunks))),
-      i32Const(chunksPerStrip - 1));
-  Value rowTerm = arith::AndIOp::create(
-      b, arith::ShRUIOp::create(b, row, i32Const(llvm::Log2_64(kTaskRows))),
-      i32Const(kTaskRowGroups - 1));
-  return arith::XOrIOp::create(b, arith::XOrIOp::create(b, chunk, stripTerm),
+  Value stripTerm = b.bitAnd(b.shru(chunk, b.i32(llvm::Log2_64(kBankChunks))),
+      b.i32(chunksPerStrip - 1));
+  Value rowTerm = b.bitAnd(b.shru(row, b.i32(llvm::Log2_64(kTaskRows))),
+      b.i32(kTaskRowGroups - 1));
+  return b.bitXor(b.bitXor(chunk, stripTerm),
                                rowTerm);
 }
 
@@ -1149,10 +1092,9 @@ Value QuantKernelEmitter::storedChunk(Value row, Value chunk) {
 Value QuantKernelEmitter::stageChunkWord(Value stageBase, Value row,
                                          Value chunk) {
   Value rowWord =
-      arith::MulIOp::create(b, row, i32Const(getStageRowWords(config)));
-  return arith::AddIOp::create(
-      b, arith::AddIOp::create(b, stageBase, rowWord),
-      arith::MulIOp::create(b, storedChunk(row, chunk), i32Const(kChunkWords)));
+      b.mul(row, b.i32(getStageRowWords(config)));
+  return b.add(b.add(stageBase, rowWord),
+      b.mul(storedChunk(row, chunk), b.i32(kChunkWords)));
 }
 
 /// Step 2 of the staged kernels: every thread issues `cp.async.cg` copies of
@@ -1163,35 +1105,31 @@ Value QuantKernelEmitter::stageChunkWord(Value stageBase, Value row,
 /// (4-byte `cp.async.ca`). The caller commits the group.
 void QuantKernelEmitter::emitTileCopy(Value rowTile, Value colTile,
                                       Value stage) {
-  Value rowOrigin = arith::MulIOp::create(b, rowTile, i64Const(kCtaRows));
-  Value colOrigin = arith::MulIOp::create(b, colTile, i64Const(kCtaCols));
+  Value rowOrigin = b.mul(rowTile, b.i64(kCtaRows));
+  Value colOrigin = b.mul(colTile, b.i64(kCtaCols));
   Value stageBase =
-      arith::MulIOp::create(b, stage, i32Const(layout.stageWords));
+      b.mul(stage, b.i32(layout.stageWords));
 
   int64_t bytes = sourceBytes();
   int64_t chunksPerRow = kCtaCols * bytes / kVectorBytes;
   int64_t chunkElements = kVectorBytes / bytes;
   int64_t copiesPerThread = kCtaRows * chunksPerRow / kCtaThreads;
   for (int64_t copy = 0; copy < copiesPerThread; ++copy) {
-    Value index = arith::AddIOp::create(b, tid, i32Const(copy * kCtaThreads));
+    Value index = b.add(tid, b.i32(copy * kCtaThreads));
     Value row =
-        arith::ShRUIOp::create(b, index, i32Const(llvm::Log2_64(chunksPerRow)));
-    Value chunk = arith::AndIOp::create(b, index, i32Const(chunksPerRow - 1));
-    Value sourceRow = arith::AddIOp::create(b, rowOrigin, zext64(row));
-    Value sourceCol = arith::AddIOp::create(
-        b, colOrigin,
-        arith::MulIOp::create(b, zext64(chunk), i64Const(chunkElements)));
-    Value valid = arith::AndIOp::create(
-        b,
-        arith::CmpIOp::create(b, arith::CmpIPredicate::slt, sourceRow, sizeM),
-        arith::CmpIOp::create(b, arith::CmpIPredicate::slt, sourceCol, sizeK));
-    Value element = arith::AddIOp::create(
-        b, arith::MulIOp::create(b, sourceRow, sizeK), sourceCol);
-    Value offset = arith::MulIOp::create(b, element, i64Const(bytes));
-    Value from = arith::SelectOp::create(b, valid,
-                                         globalAddress(source, offset), source);
+        b.shru(index, b.i32(llvm::Log2_64(chunksPerRow)));
+    Value chunk = b.bitAnd(index, b.i32(chunksPerRow - 1));
+    Value sourceRow = b.add(rowOrigin, b.toI64(row));
+    Value sourceCol = b.add(colOrigin,
+        b.mul(b.toI64(chunk), b.i64(chunkElements)));
+    Value valid = b.bitAnd(b.cmp(arith::CmpIPredicate::slt, sourceRow, sizeM),
+        b.cmp(arith::CmpIPredicate::slt, sourceCol, sizeK));
+    Value element = b.add(b.mul(sourceRow, sizeK), sourceCol);
+    Value offset = b.mul(element, b.i64(bytes));
+    Value from = b.select(valid,
+                                         b.byteAddress(source, offset), source);
     Value size =
-        arith::SelectOp::create(b, valid, i32Const(kVectorBytes), i32Const(0));
+        b.select(valid, b.i32(kVectorBytes), b.i32(0));
     NVVM::CpAsyncOp::create(
         b, sharedWord(stageChunkWord(stageBase, row, chunk)), from,
         kVectorBytes, NVVM::LoadCacheModifierKind::CG, size);
@@ -1199,21 +1137,18 @@ void QuantKernelEmitter::emitTileCopy(Value rowTile, Value colTile,
 
   if (config.kind != QuantKernelKind::TileTranspose)
     return;
-  Value scaleThread = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, tid,
-                                            i32Const(kCtaRows));
-  ifThen(scaleThread, [&] {
-    Value sourceRow = arith::AddIOp::create(b, rowOrigin, zext64(tid));
+  Value scaleThread = b.cmp(arith::CmpIPredicate::ult, tid,
+                                            b.i32(kCtaRows));
+  b.ifThen(scaleThread, [&] {
+    Value sourceRow = b.add(rowOrigin, b.toI64(tid));
     Value valid =
-        arith::CmpIOp::create(b, arith::CmpIPredicate::slt, sourceRow, sizeM);
-    Value index = arith::AddIOp::create(
-        b, arith::MulIOp::create(b, sourceRow, colTiles), colTile);
-    Value offset = arith::MulIOp::create(b, index, i64Const(kWordBytes));
-    Value from = arith::SelectOp::create(
-        b, valid, globalAddress(sourceScale, offset), sourceScale);
+        b.cmp(arith::CmpIPredicate::slt, sourceRow, sizeM);
+    Value index = b.add(b.mul(sourceRow, colTiles), colTile);
+    Value offset = b.mul(index, b.i64(kWordBytes));
+    Value from = b.select(valid, b.byteAddress(sourceScale, offset), sourceScale);
     Value size =
-        arith::SelectOp::create(b, valid, i32Const(kWordBytes), i32Const(0));
-    Value slot = arith::AddIOp::create(
-        b, arith::MulIOp::create(b, stage, i32Const(kCtaRows)), tid);
+        b.select(valid, b.i32(kWordBytes), b.i32(0));
+    Value slot = b.add(b.mul(stage, b.i32(kCtaRows)), tid);
     NVVM::CpAsyncOp::create(b, sharedWord(slot, layout.rowScale), from,
                             kWordBytes, NVVM::LoadCacheModifierKind::CA, size);
   });
@@ -1238,91 +1173,83 @@ void QuantKernelEmitter::emitTileCopy(Value rowTile, Value colTile,
 /// (R = cdiv(cdiv(M,128), T) row chunks, the last group w = min(G, ...)
 /// wide) takes column tile g G + l % w and row chunk l / w, l = c - g G R.
 void QuantKernelEmitter::emitStagedLoop() {
-  Value cta = zext64(arith::IndexCastUIOp::create(
-      b, b.getI32Type(), gpu::BlockIdOp::create(b, gpu::Dimension::x)));
-  Value colTile = arith::RemUIOp::create(b, cta, colTiles);
-  Value rowChunk = arith::DivUIOp::create(b, cta, colTiles);
+  Value cta = b.toI64(b.indexCastU(b.getI32Type(), gpu::BlockIdOp::create(b, gpu::Dimension::x)));
+  Value colTile = b.remu(cta, colTiles);
+  Value rowChunk = b.divu(cta, colTiles);
   if (schedule.columnGroup != 0) {
     // Groups of G column tiles (the last one narrower), each walked row
     // chunk by row chunk.
     int64_t group = schedule.columnGroup;
     Value rowChunks = rowTiles;
     if (schedule.tilesPerCta > 1)
-      rowChunks = arith::DivUIOp::create(
-          b,
-          arith::AddIOp::create(b, rowTiles,
-                                i64Const(schedule.tilesPerCta - 1)),
-          i64Const(schedule.tilesPerCta));
-    Value groupCtas = arith::MulIOp::create(b, rowChunks, i64Const(group));
-    Value groupIndex = arith::DivUIOp::create(b, cta, groupCtas);
-    Value local = arith::SubIOp::create(
-        b, cta, arith::MulIOp::create(b, groupIndex, groupCtas));
-    Value firstCol = arith::MulIOp::create(b, groupIndex, i64Const(group));
-    Value width = arith::MinUIOp::create(
-        b, i64Const(group), arith::SubIOp::create(b, colTiles, firstCol));
-    Value groupedCol = arith::AddIOp::create(
-        b, firstCol, arith::RemUIOp::create(b, local, width));
-    Value groupedRow = arith::DivUIOp::create(b, local, width);
-    Value grouped = arith::CmpIOp::create(
-        b, arith::CmpIPredicate::uge, rowTiles,
-        i64Const(schedule.columnGroupMinRowTiles));
-    colTile = arith::SelectOp::create(b, grouped, groupedCol, colTile);
-    rowChunk = arith::SelectOp::create(b, grouped, groupedRow, rowChunk);
+      rowChunks = b.divu(b.add(rowTiles,
+                                b.i64(schedule.tilesPerCta - 1)),
+          b.i64(schedule.tilesPerCta));
+    Value groupCtas = b.mul(rowChunks, b.i64(group));
+    Value groupIndex = b.divu(cta, groupCtas);
+    Value local = b.sub(cta, b.mul(groupIndex, groupCtas));
+    Value firstCol = b.mul(groupIndex, b.i64(group));
+    Value width = b.minu(b.i64(group), b.sub(colTiles, firstCol));
+    Value groupedCol = b.add(firstCol, b.remu(local, width));
+    Value groupedRow = b.divu(local, width);
+    Value grouped = b.cmp(arith::CmpIPredicate::uge, rowTiles,
+        b.i64(schedule.columnGroupMinRowTiles));
+    colTile = b.select(grouped, groupedCol, colTile);
+    rowChunk = b.select(grouped, groupedRow, rowChunk);
   }
   Value firstRowTile =
-      arith::MulIOp::create(b, rowChunk, i64Const(schedule.tilesPerCta));
+      b.mul(rowChunk, b.i64(schedule.tilesPerCta));
   Value count =
-      arith::MinUIOp::create(b, i64Const(schedule.tilesPerCta),
-                             arith::SubIOp::create(b, rowTiles, firstRowTile));
+      b.minu(b.i64(schedule.tilesPerCta),
+                             b.sub(rowTiles, firstRowTile));
   int64_t ahead = schedule.stages - 1;
   auto copyTile = [&](Value i, Value stage) {
-    emitTileCopy(arith::AddIOp::create(b, firstRowTile, i), colTile, stage);
+    emitTileCopy(b.add(firstRowTile, i), colTile, stage);
   };
   for (int64_t d = 0; d < ahead; ++d) {
     Value exists =
-        arith::CmpIOp::create(b, arith::CmpIPredicate::ult, i64Const(d), count);
-    ifThen(exists, [&] { copyTile(i64Const(d), i32Const(d)); });
+        b.cmp(arith::CmpIPredicate::ult, b.i64(d), count);
+    b.ifThen(exists, [&] { copyTile(b.i64(d), b.i32(d)); });
     NVVM::CpAsyncCommitGroupOp::create(b);
   }
 
-  auto loop = scf::ForOp::create(b, i64Const(0), count, i64Const(1));
+  auto loop = scf::ForOp::create(b, b.i64(0), count, b.i64(1));
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   Value iteration = loop.getInductionVar();
   auto stageOf = [&](Value i) -> Value {
-    Value narrow = arith::TruncIOp::create(b, b.getI32Type(), i);
-    return arith::RemUIOp::create(b, narrow, i32Const(schedule.stages));
+    Value narrow = b.trunc(b.getI32Type(), i);
+    return b.remu(narrow, b.i32(schedule.stages));
   };
   if (ahead == 0) {
     // With one tile per CTA nothing used the stage before.
     if (schedule.tilesPerCta > 1)
       gpu::BarrierOp::create(b);
-    copyTile(iteration, i32Const(0));
+    copyTile(iteration, b.i32(0));
     NVVM::CpAsyncCommitGroupOp::create(b);
     NVVM::CpAsyncWaitGroupOp::create(b, 0);
     gpu::BarrierOp::create(b);
   } else {
     NVVM::CpAsyncWaitGroupOp::create(b, ahead - 1);
     gpu::BarrierOp::create(b);
-    Value next = arith::AddIOp::create(b, iteration, i64Const(ahead));
+    Value next = b.add(iteration, b.i64(ahead));
     Value nextExists =
-        arith::CmpIOp::create(b, arith::CmpIPredicate::ult, next, count);
-    ifThen(nextExists, [&] { copyTile(next, stageOf(next)); });
+        b.cmp(arith::CmpIPredicate::ult, next, count);
+    b.ifThen(nextExists, [&] { copyTile(next, stageOf(next)); });
     NVVM::CpAsyncCommitGroupOp::create(b);
   }
 
-  setTile(arith::AddIOp::create(b, firstRowTile, iteration), colTile);
+  setTile(b.add(firstRowTile, iteration), colTile);
   Value stage = stageOf(iteration);
   Value stageBase =
-      arith::MulIOp::create(b, stage, i32Const(layout.stageWords));
+      b.mul(stage, b.i32(layout.stageWords));
   if (hasRowWiseOutput(config.kind)) {
     for (int64_t i = 0; i < kStripsPerThread; ++i)
       emitRowWiseOutput({loadStagedStrip(stageBase, i)});
   }
   if (hasTransposedOutput(config.kind)) {
-    Value rowScaleBase = arith::AddIOp::create(
-        b, arith::MulIOp::create(b, stage, i32Const(kCtaRows)),
-        i32Const(layout.rowScale));
+    Value rowScaleBase = b.add(b.mul(stage, b.i32(kCtaRows)),
+        b.i32(layout.rowScale));
     emitTransposedOutput(stageBase, rowScaleBase);
   }
 }
@@ -1334,9 +1261,8 @@ Strip QuantKernelEmitter::loadStagedStrip(Value stageBase, int64_t index) {
   int64_t chunksPerStrip = kStripElements * sourceBytes() / kVectorBytes;
   auto vectorType = VectorType::get({kChunkWords}, b.getI32Type());
   for (int64_t j = 0; j < chunksPerStrip; ++j) {
-    Value chunk = arith::AddIOp::create(
-        b, arith::MulIOp::create(b, stripInRow, i32Const(chunksPerStrip)),
-        i32Const(j));
+    Value chunk = b.add(b.mul(stripInRow, b.i32(chunksPerStrip)),
+        b.i32(j));
     Value word = stageChunkWord(stageBase, strip.localRow, chunk);
     Value data =
         LLVM::LoadOp::create(b, vectorType, sharedWord(word), kVectorBytes);
@@ -1355,13 +1281,10 @@ QuantKernelEmitter::ColumnTask
 QuantKernelEmitter::columnTask(int64_t task, Value firstRow,
                                Value wordInChunk) {
   ColumnTask result;
-  Value chunk = arith::AddIOp::create(b, warp, i32Const(task * kCtaWarps));
-  result.word = arith::AddIOp::create(
-      b, arith::MulIOp::create(b, chunk, i32Const(kChunkWords)), wordInChunk);
-  result.storedWord = arith::AddIOp::create(
-      b,
-      arith::MulIOp::create(b, storedChunk(firstRow, chunk),
-                            i32Const(kChunkWords)),
+  Value chunk = b.add(warp, b.i32(task * kCtaWarps));
+  result.word = b.add(b.mul(chunk, b.i32(kChunkWords)), wordInChunk);
+  result.storedWord = b.add(b.mul(storedChunk(firstRow, chunk),
+                            b.i32(kChunkWords)),
       wordInChunk);
   return result;
 }
@@ -1373,11 +1296,9 @@ QuantKernelEmitter::loadColumnWords(Value stageBase, const ColumnTask &task,
   int64_t rowWords = getStageRowWords(config);
   SmallVector<Value, kTaskRows> words;
   for (int64_t r = 0; r < kTaskRows; ++r) {
-    Value row = arith::AddIOp::create(b, firstRow, i32Const(r));
-    Value index = arith::AddIOp::create(
-        b, stageBase,
-        arith::AddIOp::create(
-            b, arith::MulIOp::create(b, row, i32Const(rowWords)),
+    Value row = b.add(firstRow, b.i32(r));
+    Value index = b.add(stageBase,
+        b.add(b.mul(row, b.i32(rowWords)),
             task.storedWord));
     words.push_back(loadShared(b.getI32Type(), sharedWord(index)));
   }
@@ -1403,20 +1324,18 @@ TileScale QuantKernelEmitter::emitStagedBlockScale(Value stageBase,
   }
   key = warpMax(key, kWarpShuffles, packed);
   if (packed)
-    key = arith::MaxUIOp::create(
-        b, arith::AndIOp::create(b, key, i32Const(kHalfMask)),
-        arith::ShRUIOp::create(b, key, i32Const(kHalfBits)));
+    key = b.maxu(b.bitAnd(key, b.i32(kHalfMask)),
+        b.shru(key, b.i32(kHalfBits)));
   Value firstLane =
-      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, i32Const(0));
-  ifThen(firstLane,
+      b.cmp(arith::CmpIPredicate::eq, lane, b.i32(0));
+  b.ifThen(firstLane,
          [&] { storeShared(key, sharedWord(warp, layout.partial)); });
   gpu::BarrierOp::create(b);
   Value blockKey =
-      loadShared(b.getI32Type(), sharedWord(i32Const(layout.partial)));
+      loadShared(b.getI32Type(), sharedWord(b.i32(layout.partial)));
   for (int64_t w = 1; w < kCtaWarps; ++w)
-    blockKey = arith::MaxUIOp::create(
-        b, blockKey,
-        loadShared(b.getI32Type(), sharedWord(i32Const(layout.partial + w))));
+    blockKey = b.maxu(blockKey,
+        loadShared(b.getI32Type(), sharedWord(b.i32(layout.partial + w))));
   // NOTE: with several tiles per CTA the next tile's maxima would overwrite
   // these before every warp read them; the schedule keeps one tile per CTA.
   assert(schedule.tilesPerCta == 1 && "one block per CTA (warp maxima reuse)");
@@ -1448,25 +1367,24 @@ void QuantKernelEmitter::emitTransposedOutput(Value stageBase,
   bool dequantize = config.source == SourceElement::E4M3;
   int64_t keyWords = dequantize ? g.columnsPerWord : 1;
 
-  Value rowGroup = arith::AndIOp::create(b, lane, i32Const(kTaskRowGroups - 1));
+  Value rowGroup = b.bitAnd(lane, b.i32(kTaskRowGroups - 1));
   Value wordInChunk =
-      arith::ShRUIOp::create(b, lane, i32Const(llvm::Log2_64(kTaskRowGroups)));
-  Value firstRow = arith::MulIOp::create(b, rowGroup, i32Const(kTaskRows));
-  Value outputColumn = arith::AddIOp::create(b, m0, zext64(firstRow));
+      b.shru(lane, b.i32(llvm::Log2_64(kTaskRowGroups)));
+  Value firstRow = b.mul(rowGroup, b.i32(kTaskRows));
+  Value outputColumn = b.add(m0, b.toI64(firstRow));
   Value validRows =
-      clamp(arith::SubIOp::create(b, sizeM, outputColumn), kTaskRows);
-  Value aligned = arith::CmpIOp::create(
-      b, arith::CmpIPredicate::eq,
-      arith::AndIOp::create(b, sizeM, i64Const(kVectorBytes - 1)), i64Const(0));
+      clamp(b.sub(sizeM, outputColumn), kTaskRows);
+  Value aligned = b.cmp(arith::CmpIPredicate::eq,
+      b.bitAnd(sizeM, b.i64(kVectorBytes - 1)), b.i64(0));
   Value writer =
-      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, rowGroup, i32Const(0));
+      b.cmp(arith::CmpIPredicate::eq, rowGroup, b.i32(0));
   std::optional<TileScale> blockScale;
   if (config.kind == QuantKernelKind::BlockTransposed)
     blockScale = emitStagedBlockScale(stageBase, firstRow, wordInChunk);
   SmallVector<Value, kTaskRows> rowScales;
   if (dequantize) {
     auto scaleVector = VectorType::get({kChunkWords}, b.getF32Type());
-    Value first = arith::AddIOp::create(b, rowScaleBase, firstRow);
+    Value first = b.add(rowScaleBase, firstRow);
     for (int64_t r = 0; r < kTaskRows; r += kChunkWords) {
       Value data = LLVM::LoadOp::create(b, scaleVector, sharedWord(first, r),
                                         kVectorBytes);
@@ -1478,7 +1396,7 @@ void QuantKernelEmitter::emitTransposedOutput(Value stageBase,
     if (!key)
       key = next;
     else if (dequantize)
-      key = arith::MaximumFOp::create(b, key, next);
+      key = b.maximumf(key, next);
     else
       key = maxKeys(key, next, packed);
   };
@@ -1488,10 +1406,9 @@ void QuantKernelEmitter::emitTransposedOutput(Value stageBase,
     SmallVector<Value, kTaskRows> words =
         loadColumnWords(stageBase, task, firstRow);
     auto outputRow = [&](int64_t c) -> Value {
-      Value column = arith::AddIOp::create(
-          b, arith::MulIOp::create(b, task.word, i32Const(g.columnsPerWord)),
-          i32Const(c));
-      return arith::AddIOp::create(b, k0, zext64(column));
+      Value column = b.add(b.mul(task.word, b.i32(g.columnsPerWord)),
+          b.i32(c));
+      return b.add(k0, b.toI64(column));
     };
 
     // The 16 rows' values (E4M3 sources: dequantized with their row
@@ -1511,8 +1428,8 @@ void QuantKernelEmitter::emitTransposedOutput(Value stageBase,
         // |v| by clearing the sign bit (LLVM turns it into fabs; the GPU
         // lowering rejects llvm.intr.fabs itself).
         for (auto [c, value] : llvm::enumerate(rows.back())) {
-          Value bits = arith::BitcastOp::create(b, b.getI32Type(), value);
-          fold(keys[c], arith::BitcastOp::create(b, b.getF32Type(),
+          Value bits = b.bitcast(b.getI32Type(), value);
+          fold(keys[c], b.bitcast(b.getF32Type(),
                                                  columnKeyOfWord(bits)));
         }
       }
@@ -1525,20 +1442,19 @@ void QuantKernelEmitter::emitTransposedOutput(Value stageBase,
           amax = keys[c];
         else if (packed)
           amax = keyToF32(
-              c == 0 ? arith::AndIOp::create(b, keys[0], i32Const(kHalfMask))
-                     : arith::ShRUIOp::create(b, keys[0], i32Const(kHalfBits))
-                           .getResult());
+              c == 0 ? b.bitAnd(keys[0], b.i32(kHalfMask))
+                     : b.shru(keys[0], b.i32(kHalfBits)));
         else
           amax = keyToF32(keys[0]);
         scales.push_back(computeScale(amax, eps));
       }
       // The first lane of each word stores its columns' scales.
-      ifThen(writer, [&] {
+      b.ifThen(writer, [&] {
         for (int64_t c = 0; c < g.columnsPerWord; ++c) {
           Value k = outputRow(c);
           Value inside =
-              arith::CmpIOp::create(b, arith::CmpIPredicate::slt, k, sizeK);
-          ifThen(inside, [&] {
+              b.cmp(arith::CmpIPredicate::slt, k, sizeK);
+          b.ifThen(inside, [&] {
             storeScale(colScales, scaleIndex(k, rowTiles, blockRow, sizeK),
                        scales[c].scale);
           });
@@ -1557,10 +1473,9 @@ void QuantKernelEmitter::emitTransposedOutput(Value stageBase,
       SmallVector<Value, 4> codes = encodeCodes(values, scales[c].reciprocal);
       Value k = outputRow(c);
       Value inside =
-          arith::CmpIOp::create(b, arith::CmpIPredicate::slt, k, sizeK);
-      ifThen(inside, [&] {
-        Value offset = arith::AddIOp::create(
-            b, arith::MulIOp::create(b, k, sizeM), outputColumn);
+          b.cmp(arith::CmpIPredicate::slt, k, sizeK);
+      b.ifThen(inside, [&] {
+        Value offset = b.add(b.mul(k, sizeM), outputColumn);
         storeCodes(colCodes, offset, codes, validRows, aligned);
       });
     }
@@ -1570,8 +1485,8 @@ void QuantKernelEmitter::emitTransposedOutput(Value stageBase,
     // The block's scale: element (column tile, row tile) of the transposed
     // grid [cdiv(K,128), cdiv(M,128)].
     Value firstThread =
-        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tid, i32Const(0));
-    ifThen(firstThread, [&] {
+        b.cmp(arith::CmpIPredicate::eq, tid, b.i32(0));
+    b.ifThen(firstThread, [&] {
       storeScale(colScales, scaleIndex(blockCol, rowTiles, blockRow, colTiles),
                  blockScale->scale);
     });

@@ -47,6 +47,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "fp8q/Conversion/Fp8qToGPU/Hopper/ScaledMatmulKernel.h"
+#include "KernelBuilder.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -70,7 +71,6 @@ namespace {
 // Constants
 //===----------------------------------------------------------------------===//
 
-constexpr unsigned kSharedAddressSpace = 3;
 constexpr unsigned kSharedClusterAddressSpace = 7;
 /// Name of the dynamic shared memory array of the GEMM module.
 constexpr StringLiteral kGemmSharedMemoryName = "fp8q_gemm_smem";
@@ -343,68 +343,42 @@ private:
   // Small building blocks
   //===--------------------------------------------------------------------===//
 
-  Value i32(int64_t v) { return arith::ConstantIntOp::create(b, v, 32); }
-  Value i64(int64_t v) { return arith::ConstantIntOp::create(b, v, 64); }
-  Value idx(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
-  Value toI32(Value index) {
-    return arith::IndexCastUIOp::create(b, b.getI32Type(), index);
-  }
-  Value toI64(Value v) {
-    if (v.getType().isIndex())
-      return arith::IndexCastUIOp::create(b, b.getI64Type(), v);
-    return arith::ExtUIOp::create(b, b.getI64Type(), v);
-  }
   Value arg(StringRef name) {
     for (auto [i, a] : llvm::enumerate(interface.args))
       if (a.name == name)
         return func.getArgument(i);
     return {};
   }
-  void ifThen(Value cond, function_ref<void()> body) {
-    auto ifOp = scf::IfOp::create(b, cond, /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
-    body();
-  }
   /// Shared memory: `sharedBase + byteOffset` (i32).
   Value shared(Value byteOffset) {
-    return LLVM::GEPOp::create(b, sharedBase.getType(), b.getI8Type(),
-                               sharedBase, ValueRange{byteOffset});
-  }
-  /// Global memory: `base + byteOffset` (i64).
-  Value global(Value base, Value byteOffset) {
-    return LLVM::GEPOp::create(b, base.getType(), b.getI8Type(), base,
-                               ValueRange{byteOffset});
+    return b.byteAddress(sharedBase, byteOffset);
   }
   Value stageOffset(Value stage) {
-    return arith::MulIOp::create(b, stage, i32(config.getStageBytes()));
+    return b.mul(stage, b.i32(config.getStageBytes()));
   }
   Value fullBarrier(Value stage) { return barrier(stage, 0); }
   Value emptyBarrier(Value stage) {
     return barrier(stage, config.tile.stages);
   }
   Value barrier(Value stage, int64_t first) {
-    Value slot = arith::AddIOp::create(b, stage, i32(first));
-    Value offset = arith::AddIOp::create(
-        b, arith::MulIOp::create(b, slot, i32(kMbarrierBytes)),
-        i32(config.tile.stages * config.getStageBytes()));
+    Value slot = b.add(stage, b.i32(first));
+    Value offset = b.add(b.mul(slot, b.i32(kMbarrierBytes)),
+        b.i32(config.tile.stages * config.getStageBytes()));
     return shared(offset);
   }
   /// The stage (i32) and phase parity (i32) of ring iteration `iteration`
   /// (i64).
   std::pair<Value, Value> getRingSlot(Value iteration) {
-    Value stages = i64(config.tile.stages);
-    Value stage = arith::TruncIOp::create(
-        b, b.getI32Type(), arith::RemUIOp::create(b, iteration, stages));
-    Value round = arith::DivUIOp::create(b, iteration, stages);
-    Value parity = arith::TruncIOp::create(
-        b, b.getI32Type(), arith::AndIOp::create(b, round, i64(1)));
+    Value stages = b.i64(config.tile.stages);
+    Value stage = b.trunc(b.getI32Type(), b.remu(iteration, stages));
+    Value round = b.divu(iteration, stages);
+    Value parity = b.trunc(b.getI32Type(), b.bitAnd(round, b.i64(1)));
     return {stage, parity};
   }
   /// Blocks until the phase with `parity` of `mbarrier` has completed.
   void wait(Value mbarrier, Value parity) {
     NVVM::MBarrierTryWaitParityOp::create(b, mbarrier, parity,
-                                          i32(kTryWaitTicks));
+                                          b.i32(kTryWaitTicks));
   }
 
   //===--------------------------------------------------------------------===//
@@ -494,7 +468,7 @@ private:
   Value fragmentRow(int64_t i);
   Value fragmentColumn(int64_t i);
 
-  ImplicitLocOpBuilder b;
+  KernelBuilder b;
   const GemmKernelConfig &config;
   gpu::GPUFuncOp func;
   KernelInterface interface = getKernelInterface(config);
@@ -510,16 +484,15 @@ private:
 };
 
 void ScaledMatmulKernelEmitter::emitPrologue() {
-  tid = toI32(gpu::ThreadIdOp::create(b, gpu::Dimension::x));
-  warpgroup = arith::DivUIOp::create(b, tid, i32(kWarpgroupThreads));
+  tid = b.toI32(gpu::ThreadIdOp::create(b, gpu::Dimension::x));
+  warpgroup = b.divu(tid, b.i32(kWarpgroupThreads));
   sizeM = arg("M");
   sizeN = arg("N");
   sizeK = arg("K");
-  Value blocks = arith::DivUIOp::create(b, sizeK, i64(kGemmBlockK));
-  numK = arith::IndexCastUIOp::create(b, b.getIndexType(), blocks);
+  Value blocks = b.divu(sizeK, b.i64(kGemmBlockK));
+  numK = b.indexCastU(b.getIndexType(), blocks);
   auto ceilDiv = [&](Value extent, int64_t tile) {
-    return arith::DivUIOp::create(
-        b, arith::AddIOp::create(b, extent, i64(tile - 1)), i64(tile));
+    return b.divu(b.add(extent, b.i64(tile - 1)), b.i64(tile));
   };
   tilesM = ceilDiv(sizeM, config.tile.blockM);
   tilesN = ceilDiv(sizeN, config.tile.blockN);
@@ -529,8 +502,8 @@ void ScaledMatmulKernelEmitter::emitPrologue() {
   Value array = LLVM::AddressOfOp::create(b, sharedType, kGemmSharedMemoryName);
   Value address = LLVM::PtrToIntOp::create(b, b.getI32Type(), array);
   // (-address) & 1023: bytes up to the next 1024-byte boundary.
-  Value negated = arith::SubIOp::create(b, i32(0), address);
-  Value pad = arith::AndIOp::create(b, negated, i32(kSwizzleAtomBytes - 1));
+  Value negated = b.sub(b.i32(0), address);
+  Value pad = b.bitAnd(negated, b.i32(kSwizzleAtomBytes - 1));
   sharedBase = LLVM::GEPOp::create(b, sharedType, b.getI8Type(), array,
                                    ValueRange{pad});
 }
@@ -539,38 +512,33 @@ void ScaledMatmulKernelEmitter::emitTileLoop(
     function_ref<void(Value firstIteration)> body) {
   Value first = gpu::BlockIdOp::create(b, gpu::Dimension::x);
   Value step = gpu::GridDimOp::create(b, gpu::Dimension::x);
-  Value tiles = arith::IndexCastUIOp::create(
-      b, b.getIndexType(), arith::MulIOp::create(b, tilesM, tilesN));
+  Value tiles = b.indexCastU(b.getIndexType(), b.mul(tilesM, tilesN));
   auto loop = scf::ForOp::create(b, first, tiles, step);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
-  Value tile = toI64(loop.getInductionVar());
+  Value tile = b.toI64(loop.getInductionVar());
   // Grouped raster: kRasterGroupRows tile rows (fewer in the last group),
   // walked column by column.
-  Value groupTiles = arith::MulIOp::create(b, tilesN, i64(kRasterGroupRows));
-  Value firstRow = arith::MulIOp::create(
-      b, arith::DivUIOp::create(b, tile, groupTiles), i64(kRasterGroupRows));
-  Value rows = arith::MinUIOp::create(
-      b, arith::SubIOp::create(b, tilesM, firstRow), i64(kRasterGroupRows));
-  Value inGroup = arith::RemUIOp::create(b, tile, groupTiles);
-  Value tileM = arith::AddIOp::create(
-      b, firstRow, arith::RemUIOp::create(b, inGroup, rows));
-  Value tileN = arith::DivUIOp::create(b, inGroup, rows);
-  ctaRow0 = arith::MulIOp::create(b, tileM, i64(config.tile.blockM));
-  ctaCol0 = arith::MulIOp::create(b, tileN, i64(config.tile.blockN));
-  Value tileInCta = arith::DivUIOp::create(
-      b, arith::SubIOp::create(b, loop.getInductionVar(), first), step);
-  body(toI64(arith::MulIOp::create(b, tileInCta, numK)));
+  Value groupTiles = b.mul(tilesN, b.i64(kRasterGroupRows));
+  Value firstRow = b.mul(b.divu(tile, groupTiles), b.i64(kRasterGroupRows));
+  Value rows = b.minu(b.sub(tilesM, firstRow), b.i64(kRasterGroupRows));
+  Value inGroup = b.remu(tile, groupTiles);
+  Value tileM = b.add(firstRow, b.remu(inGroup, rows));
+  Value tileN = b.divu(inGroup, rows);
+  ctaRow0 = b.mul(tileM, b.i64(config.tile.blockM));
+  ctaCol0 = b.mul(tileN, b.i64(config.tile.blockN));
+  Value tileInCta = b.divu(b.sub(loop.getInductionVar(), first), step);
+  body(b.toI64(b.mul(tileInCta, numK)));
 }
 
 void ScaledMatmulKernelEmitter::emitBarrierInit() {
-  Value isFirst = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tid,
-                                        i32(0));
-  ifThen(isFirst, [&] {
+  Value isFirst = b.cmp(arith::CmpIPredicate::eq, tid,
+                                        b.i32(0));
+  b.ifThen(isFirst, [&] {
     int64_t consumers = config.getConsumerWarpgroups() * kWarpgroupThreads;
     for (int64_t s = 0; s < config.tile.stages; ++s) {
-      NVVM::MBarrierInitOp::create(b, fullBarrier(i32(s)), i32(1), Value());
-      NVVM::MBarrierInitOp::create(b, emptyBarrier(i32(s)), i32(consumers),
+      NVVM::MBarrierInitOp::create(b, fullBarrier(b.i32(s)), b.i32(1), Value());
+      NVVM::MBarrierInitOp::create(b, emptyBarrier(b.i32(s)), b.i32(consumers),
                                    Value());
     }
     // NOTE: makes the initialized barriers visible to the async (TMA) proxy.
@@ -580,30 +548,28 @@ void ScaledMatmulKernelEmitter::emitBarrierInit() {
 }
 
 void ScaledMatmulKernelEmitter::emitProducer() {
-  Value lane0 = arith::CmpIOp::create(
-      b, arith::CmpIPredicate::eq,
-      arith::RemUIOp::create(b, tid, i32(kWarpgroupThreads)), i32(0));
-  ifThen(lane0, [&] {
+  Value lane0 = b.cmp(arith::CmpIPredicate::eq,
+      b.remu(tid, b.i32(kWarpgroupThreads)), b.i32(0));
+  b.ifThen(lane0, [&] {
     emitTileLoop([&](Value firstIteration) {
       Value aMap = arg("a_map"), bMap = arg("b_map");
-      Value row0 = arith::TruncIOp::create(b, b.getI32Type(), ctaRow0);
-      Value col0 = arith::TruncIOp::create(b, b.getI32Type(), ctaCol0);
-      auto loop = scf::ForOp::create(b, idx(0), numK, idx(1));
+      Value row0 = b.trunc(b.getI32Type(), ctaRow0);
+      Value col0 = b.trunc(b.getI32Type(), ctaCol0);
+      auto loop = scf::ForOp::create(b, b.index(0), numK, b.index(1));
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(loop.getBody());
       Value ktIndex = loop.getInductionVar();
       auto [stage, parity] = getRingSlot(
-          arith::AddIOp::create(b, firstIteration, toI64(ktIndex)));
+          b.add(firstIteration, b.toI64(ktIndex)));
       // NOTE: a fresh mbarrier reports the phase before its first as
       // complete, so waiting for parity 1 - p lets the first round through.
-      wait(emptyBarrier(stage), arith::XOrIOp::create(b, parity, i32(1)));
+      wait(emptyBarrier(stage), b.bitXor(parity, b.i32(1)));
       NVVM::MBarrierArriveExpectTxOp::create(
-          b, Type(), fullBarrier(stage), i32(config.getStageBytes()),
+          b, Type(), fullBarrier(stage), b.i32(config.getStageBytes()),
           NVVM::MemScopeKind::CTA, /*relaxed=*/false, Value());
-      Value k0 = arith::MulIOp::create(b, toI32(ktIndex), i32(kGemmBlockK));
+      Value k0 = b.mul(b.toI32(ktIndex), b.i32(kGemmBlockK));
       Value aTile = shared(stageOffset(stage));
-      Value bTile = shared(arith::AddIOp::create(
-          b, stageOffset(stage), i32(config.tile.blockM * kGemmBlockK)));
+      Value bTile = shared(b.add(stageOffset(stage), b.i32(config.tile.blockM * kGemmBlockK)));
       // Coordinates innermost first: (k, row).
       // NOTE: the TMA destination is a shared::cluster address; the CTA's
       // own shared::cta addresses are valid ones (no cluster launch).
@@ -622,14 +588,13 @@ void ScaledMatmulKernelEmitter::emitProducer() {
 
 Value ScaledMatmulKernelEmitter::descriptor(Value offset, int64_t kBytes) {
   Value address = LLVM::PtrToIntOp::create(b, b.getI32Type(), shared(offset));
-  address = arith::AddIOp::create(b, address, i32(kBytes));
-  Value field = arith::AndIOp::create(
-      b, arith::ShRUIOp::create(b, address, i32(4)), i32(kDescAddressMask));
+  address = b.add(address, b.i32(kBytes));
+  Value field = b.bitAnd(b.shru(address, b.i32(4)), b.i32(kDescAddressMask));
   int64_t constantBits =
       (kDescSwizzle128B << kDescSwizzleShift) |
       ((kDescStrideBytes / kDescUnitBytes) << kDescStrideShift) |
       (kDescUnusedLeading << kDescLeadingShift);
-  return arith::OrIOp::create(b, toI64(field), i64(constantBits));
+  return b.bitOr(b.toI64(field), b.i64(constantBits));
 }
 
 Value ScaledMatmulKernelEmitter::emitMma(Value aOffset, Value bOffset,
@@ -662,38 +627,35 @@ Value ScaledMatmulKernelEmitter::emitMma(Value aOffset, Value bOffset,
 
 PromotionScales ScaledMatmulKernelEmitter::loadScales(Value group,
                                                       Value promotion) {
-  Value groups = arith::DivUIOp::create(b, sizeK, i64(config.groupSize));
-  Value lastRow = arith::SubIOp::create(b, sizeM, i64(1));
+  Value groups = b.divu(sizeK, b.i64(config.groupSize));
+  Value lastRow = b.sub(sizeM, b.i64(1));
   Value sa = arg("sa"), sb = arg("sb");
   auto rowScale = [&](Value row) {
     // Rows past M read row M-1 (their results are not stored).
-    Value clamped = arith::MinUIOp::create(b, row, lastRow);
+    Value clamped = b.minu(row, lastRow);
     // sa[row, group], or sa[group, row] for mn_major scales (the rows of a
     // fragment are then adjacent addresses).
     Value index =
         config.aScaleMnMajor
-            ? arith::AddIOp::create(
-                  b, arith::MulIOp::create(b, group, sizeM), clamped)
-            : arith::AddIOp::create(
-                  b, arith::MulIOp::create(b, clamped, groups), group);
-    Value offset = arith::MulIOp::create(b, index, i64(4));
-    return LLVM::LoadOp::create(b, b.getF32Type(), global(sa, offset), 4)
+            ? b.add(b.mul(group, sizeM), clamped)
+            : b.add(b.mul(clamped, groups), group);
+    Value offset = b.mul(index, b.i64(4));
+    return LLVM::LoadOp::create(b, b.getF32Type(), b.byteAddress(sa, offset), 4)
         .getResult();
   };
   Value s0 = rowScale(fragRow0);
   Value s1 = rowScale(
-      arith::AddIOp::create(b, fragRow0, i64(kFragmentRowStep)));
+      b.add(fragRow0, b.i64(kFragmentRowStep)));
   if (config.bScaling == GemmBScaling::Row)
     return {s0, s1, stageColumnScales(group, groups, promotion)};
   // GxG weight blocks: one scale per tile (BLOCK_N divides 128 and G).
-  Value block = arith::DivUIOp::create(b, ctaCol0, i64(config.groupSize));
-  Value index = arith::AddIOp::create(
-      b, arith::MulIOp::create(b, block, groups), group);
+  Value block = b.divu(ctaCol0, b.i64(config.groupSize));
+  Value index = b.add(b.mul(block, groups), group);
   Value bScale = LLVM::LoadOp::create(
       b, b.getF32Type(),
-      global(sb, arith::MulIOp::create(b, index, i64(4))), 4);
-  return {arith::MulFOp::create(b, s0, bScale),
-          arith::MulFOp::create(b, s1, bScale), Value()};
+      b.byteAddress(sb, b.mul(index, b.i64(4))), 4);
+  return {b.mulf(s0, bScale),
+          b.mulf(s1, bScale), Value()};
 }
 
 Value ScaledMatmulKernelEmitter::loadColumnScaleOrZero(Value col, Value group,
@@ -702,14 +664,14 @@ Value ScaledMatmulKernelEmitter::loadColumnScaleOrZero(Value col, Value group,
   // by TMA and their results are not stored.
   Type f32 = b.getF32Type();
   Value inCols =
-      arith::CmpIOp::create(b, arith::CmpIPredicate::ult, col, sizeN);
+      b.cmp(arith::CmpIPredicate::ult, col, sizeN);
   auto ifOp = scf::IfOp::create(b, f32, inCols, /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&ifOp.getThenRegion().front());
   Value index =
-      arith::AddIOp::create(b, arith::MulIOp::create(b, col, groups), group);
-  Value offset = arith::MulIOp::create(b, index, i64(4));
-  Value scale = LLVM::LoadOp::create(b, f32, global(arg("sb"), offset), 4);
+      b.add(b.mul(col, groups), group);
+  Value offset = b.mul(index, b.i64(4));
+  Value scale = LLVM::LoadOp::create(b, f32, b.byteAddress(arg("sb"), offset), 4);
   scf::YieldOp::create(b, scale);
   b.setInsertionPointToStart(&ifOp.getElseRegion().front());
   scf::YieldOp::create(b, Value(arith::ConstantFloatOp::create(
@@ -731,51 +693,46 @@ Value ScaledMatmulKernelEmitter::stageColumnScales(Value group, Value groups,
   // is staged before block p-1 is promoted, and promotion p-2 runs after
   // the barrier of p-1, so only p-3 is certainly done.
   int64_t buffers = config.getColumnScaleBuffers();
-  Value turn = arith::TruncIOp::create(
-      b, b.getI32Type(), arith::RemUIOp::create(b, promotion, i64(buffers)));
-  Value slot = arith::AddIOp::create(
-      b, arith::MulIOp::create(b, warpgroup, i32(buffers)), turn);
-  Value base = arith::AddIOp::create(
-      b, arith::MulIOp::create(b, slot, i32(config.tile.blockN * 4)),
-      i32(config.tile.stages * config.getStageBytes() +
+  Value turn = b.trunc(b.getI32Type(), b.remu(promotion, b.i64(buffers)));
+  Value slot = b.add(b.mul(warpgroup, b.i32(buffers)), turn);
+  Value base = b.add(b.mul(slot, b.i32(config.tile.blockN * 4)),
+      b.i32(config.tile.stages * config.getStageBytes() +
           2 * config.tile.stages * kMbarrierBytes));
-  Value inGroup = arith::RemUIOp::create(b, tid, i32(kWarpgroupThreads));
+  Value inGroup = b.remu(tid, b.i32(kWarpgroupThreads));
   for (int64_t first = 0; first < config.tile.blockN;
        first += kWarpgroupThreads) {
-    Value n = arith::AddIOp::create(b, inGroup, i32(first));
+    Value n = b.add(inGroup, b.i32(first));
     auto copyOne = [&] {
-      Value col = arith::AddIOp::create(b, ctaCol0, toI64(n));
+      Value col = b.add(ctaCol0, b.toI64(n));
       Value at =
-          arith::AddIOp::create(b, base, arith::MulIOp::create(b, n, i32(4)));
+          b.add(base, b.mul(n, b.i32(4)));
       LLVM::StoreOp::create(b, loadColumnScaleOrZero(col, group, groups),
                             shared(at), 4);
     };
     if (first + kWarpgroupThreads <= config.tile.blockN)
       copyOne();
     else
-      ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ult, n,
-                                   i32(config.tile.blockN)),
+      b.ifThen(b.cmp(arith::CmpIPredicate::ult, n,
+                                   b.i32(config.tile.blockN)),
              copyOne);
   }
   // NOTE: named barrier 1 + w, 128 threads: only this warpgroup reads its
   // buffer (barrier 0 is the CTA-wide one).
   NVVM::BarrierOp::create(
-      b, TypeRange{}, arith::AddIOp::create(b, warpgroup, i32(1)),
-      i32(kWarpgroupThreads), NVVM::BarrierReductionAttr(), Value());
+      b, TypeRange{}, b.add(warpgroup, b.i32(1)),
+      b.i32(kWarpgroupThreads), NVVM::BarrierReductionAttr(), Value());
   return base;
 }
 
 std::pair<Value, Value>
 ScaledMatmulKernelEmitter::loadColumnScales(Value columns, int64_t j) {
-  Value at = arith::AddIOp::create(
-      b, columns,
-      arith::MulIOp::create(
-          b, arith::AddIOp::create(b, colInCta, i32(j * kWgmmaNStep)),
-          i32(4)));
+  Value at = b.add(columns,
+      b.mul(b.add(colInCta, b.i32(j * kWgmmaNStep)),
+          b.i32(4)));
   Type f32 = b.getF32Type();
   Value first = LLVM::LoadOp::create(b, f32, shared(at), 4);
   Value second = LLVM::LoadOp::create(
-      b, f32, shared(arith::AddIOp::create(b, at, i32(4))), 4);
+      b, f32, shared(b.add(at, b.i32(4))), 4);
   return {first, second};
 }
 
@@ -793,21 +750,19 @@ void ScaledMatmulKernelEmitter::promote(SmallVectorImpl<Value> &acc,
     if (scales.columns) {
       // scale = f32(sa[r, g] * sb[n, g]), rounded as the reference does.
       Value column = (i % 2) == 0 ? columns.first : columns.second;
-      scale = arith::MulFOp::create(b, scale, column);
+      scale = b.mulf(scale, column);
     }
-    Value scaled = arith::MulFOp::create(b, value, scale);
-    acc[i] = arith::AddFOp::create(b, acc[i], scaled);
+    Value scaled = b.mulf(value, scale);
+    acc[i] = b.addf(acc[i], scaled);
   }
 }
 
 std::pair<Value, Value> ScaledMatmulKernelEmitter::waitStage(Value iteration) {
   auto [stage, parity] = getRingSlot(iteration);
   wait(fullBarrier(stage), parity);
-  Value aOffset = arith::AddIOp::create(
-      b, stageOffset(stage),
-      arith::MulIOp::create(b, warpgroup, i32(kWgmmaM * kGemmBlockK)));
-  Value bOffset = arith::AddIOp::create(
-      b, stageOffset(stage), i32(config.tile.blockM * kGemmBlockK));
+  Value aOffset = b.add(stageOffset(stage),
+      b.mul(warpgroup, b.i32(kWgmmaM * kGemmBlockK)));
+  Value bOffset = b.add(stageOffset(stage), b.i32(config.tile.blockM * kGemmBlockK));
   return {aOffset, bOffset};
 }
 
@@ -821,7 +776,7 @@ void ScaledMatmulKernelEmitter::releaseStage(Value iteration) {
 SmallVector<Value> ScaledMatmulKernelEmitter::emitAccumulatorLoop(
     Value lb, Value ub, int64_t step, ValueRange init,
     function_ref<void(Value iv, SmallVectorImpl<Value> &acc)> body) {
-  auto loop = scf::ForOp::create(b, lb, ub, idx(step), init);
+  auto loop = scf::ForOp::create(b, lb, ub, b.index(step), init);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   SmallVector<Value> acc(loop.getRegionIterArgs());
@@ -838,32 +793,31 @@ ScaledMatmulKernelEmitter::emitKLoop(Value firstIteration) {
   SmallVector<Value> init(regs, zero);
   if (config.promotionInterval > kGemmBlockK)
     return emitAccumulatorLoop(
-        idx(0), numK, config.getBlocksPerPromotion(), init,
+        b.index(0), numK, config.getBlocksPerPromotion(), init,
         [&](Value kt, SmallVectorImpl<Value> &acc) {
-          emitMultiBlockStep(firstIteration, toI64(kt), acc);
+          emitMultiBlockStep(firstIteration, b.toI64(kt), acc);
         });
   auto single = [&](Value kt, SmallVectorImpl<Value> &acc) {
-    emitBlockStep(firstIteration, toI64(kt), acc);
+    emitBlockStep(firstIteration, b.toI64(kt), acc);
   };
   if (!config.overlapsPromotion())
-    return emitAccumulatorLoop(idx(0), numK, 1, init, single);
+    return emitAccumulatorLoop(b.index(0), numK, 1, init, single);
   // Chunks of kOverlapBlocks K blocks, then the remaining blocks one by one.
-  Value chunked = arith::MulIOp::create(
-      b, arith::DivUIOp::create(b, numK, idx(kOverlapBlocks)),
-      idx(kOverlapBlocks));
+  Value chunked = b.mul(b.divu(numK, b.index(kOverlapBlocks)),
+      b.index(kOverlapBlocks));
   SmallVector<Value> acc = emitAccumulatorLoop(
-      idx(0), chunked, kOverlapBlocks, init,
+      b.index(0), chunked, kOverlapBlocks, init,
       [&](Value kt, SmallVectorImpl<Value> &acc) {
-        emitOverlappedSteps(firstIteration, toI64(kt), acc);
+        emitOverlappedSteps(firstIteration, b.toI64(kt), acc);
       });
   return emitAccumulatorLoop(chunked, numK, 1, acc, single);
 }
 
 void ScaledMatmulKernelEmitter::emitBlockStep(Value firstIteration, Value kt,
                                               SmallVectorImpl<Value> &acc) {
-  Value iteration = arith::AddIOp::create(b, firstIteration, kt);
+  Value iteration = b.add(firstIteration, kt);
   // The scale loads are issued before the wait so they overlap the TMA.
-  Value group = arith::DivUIOp::create(b, kt, i64(config.getBlocksPerGroup()));
+  Value group = b.divu(kt, b.i64(config.getBlocksPerGroup()));
   PromotionScales scales = loadScales(group, iteration);
   auto [aOffset, bOffset] = waitStage(iteration);
   int64_t interval = config.promotionInterval;
@@ -878,21 +832,21 @@ void ScaledMatmulKernelEmitter::emitBlockStep(Value firstIteration, Value kt,
 void ScaledMatmulKernelEmitter::emitMultiBlockStep(
     Value firstIteration, Value kt, SmallVectorImpl<Value> &acc) {
   int64_t span = config.getBlocksPerPromotion();
-  Value iteration = arith::AddIOp::create(b, firstIteration, kt);
-  Value group = arith::DivUIOp::create(b, kt, i64(config.getBlocksPerGroup()));
+  Value iteration = b.add(firstIteration, kt);
+  Value group = b.divu(kt, b.i64(config.getBlocksPerGroup()));
   PromotionScales scales =
-      loadScales(group, arith::DivUIOp::create(b, iteration, i64(span)));
+      loadScales(group, b.divu(iteration, b.i64(span)));
   // One tensor-core accumulation across `span` stages.
   auto [aOffset, bOffset] = waitStage(iteration);
   Value partial = emitMma(aOffset, bOffset, 0, kGemmBlockK, Value());
   releaseStage(iteration);
-  auto inner = scf::ForOp::create(b, idx(1), idx(span), idx(1),
+  auto inner = scf::ForOp::create(b, b.index(1), b.index(span), b.index(1),
                                   ValueRange{partial});
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(inner.getBody());
     Value next =
-        arith::AddIOp::create(b, iteration, toI64(inner.getInductionVar()));
+        b.add(iteration, b.toI64(inner.getInductionVar()));
     auto [a, bb] = waitStage(next);
     Value sum =
         emitMma(a, bb, 0, kGemmBlockK, inner.getRegionIterArgs().front());
@@ -919,10 +873,10 @@ void ScaledMatmulKernelEmitter::emitOverlappedSteps(
     promote(acc, pending->partial, pending->scales);
   };
   for (int64_t u = 0; u < kOverlapBlocks; ++u) {
-    Value block = arith::AddIOp::create(b, kt, i64(u));
-    Value iteration = arith::AddIOp::create(b, firstIteration, block);
+    Value block = b.add(kt, b.i64(u));
+    Value iteration = b.add(firstIteration, block);
     Value group =
-        arith::DivUIOp::create(b, block, i64(config.getBlocksPerGroup()));
+        b.divu(block, b.i64(config.getBlocksPerGroup()));
     PromotionScales scales = loadScales(group, iteration);
     auto [aOffset, bOffset] = waitStage(iteration);
     Value partial = emitMma(aOffset, bOffset, 0, kGemmBlockK, Value(),
@@ -937,20 +891,16 @@ void ScaledMatmulKernelEmitter::emitOverlappedSteps(
 
 void ScaledMatmulKernelEmitter::emitConsumer() {
   // Coordinates of the thread's accumulator fragment in the tile.
-  Value inGroup = arith::RemUIOp::create(b, tid, i32(kWarpgroupThreads));
-  Value warp = arith::DivUIOp::create(b, inGroup, i32(kWarpLanes));
-  Value lane = arith::RemUIOp::create(b, inGroup, i32(kWarpLanes));
-  rowInCta = arith::AddIOp::create(
-      b,
-      arith::AddIOp::create(
-          b, arith::MulIOp::create(b, warpgroup, i32(kWgmmaM)),
-          arith::MulIOp::create(b, warp, i32(kFragmentWarpRows))),
-      arith::DivUIOp::create(b, lane, i32(kFragmentLanesPerRow)));
-  colInCta = arith::MulIOp::create(
-      b, arith::RemUIOp::create(b, lane, i32(kFragmentLanesPerRow)), i32(2));
+  Value inGroup = b.remu(tid, b.i32(kWarpgroupThreads));
+  Value warp = b.divu(inGroup, b.i32(kWarpLanes));
+  Value lane = b.remu(inGroup, b.i32(kWarpLanes));
+  rowInCta = b.add(b.add(b.mul(warpgroup, b.i32(kWgmmaM)),
+          b.mul(warp, b.i32(kFragmentWarpRows))),
+      b.divu(lane, b.i32(kFragmentLanesPerRow)));
+  colInCta = b.mul(b.remu(lane, b.i32(kFragmentLanesPerRow)), b.i32(2));
   emitTileLoop([&](Value firstIteration) {
-    fragRow0 = arith::AddIOp::create(b, ctaRow0, toI64(rowInCta));
-    fragCol0 = arith::AddIOp::create(b, ctaCol0, toI64(colInCta));
+    fragRow0 = b.add(ctaRow0, b.toI64(rowInCta));
+    fragCol0 = b.add(ctaCol0, b.toI64(colInCta));
     emitEpilogue(emitKLoop(firstIteration));
   });
 }
@@ -959,28 +909,26 @@ Value ScaledMatmulKernelEmitter::fragmentRow(int64_t i) {
   // Values 4j+0, 4j+1 are on the first row, 4j+2, 4j+3 eight rows below.
   if (i % 4 < 2)
     return fragRow0;
-  return arith::AddIOp::create(b, fragRow0, i64(kFragmentRowStep));
+  return b.add(fragRow0, b.i64(kFragmentRowStep));
 }
 
 Value ScaledMatmulKernelEmitter::fragmentColumn(int64_t i) {
   // Values 4j+c and 4j+2+c are in column 8j + 2(l%4) + c.
-  return arith::AddIOp::create(b, fragCol0,
-                               i64((i / 4) * kWgmmaNStep + (i % 2)));
+  return b.add(fragCol0,
+                               b.i64((i / 4) * kWgmmaNStep + (i % 2)));
 }
 
 void ScaledMatmulKernelEmitter::emitEpilogue(ArrayRef<Value> acc) {
   auto fits = [&](Value first, int64_t extent, Value size) {
-    return arith::CmpIOp::create(b, arith::CmpIPredicate::ule,
-                                 arith::AddIOp::create(b, first, i64(extent)),
+    return b.cmp(arith::CmpIPredicate::ule,
+                                 b.add(first, b.i64(extent)),
                                  size);
   };
   // NOTE: pair stores need an even N (row starts stay pair-aligned).
-  Value evenN = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
-                                      arith::AndIOp::create(b, sizeN, i64(1)),
-                                      i64(0));
-  Value interior = arith::AndIOp::create(
-      b,
-      arith::AndIOp::create(b, fits(ctaRow0, config.tile.blockM, sizeM),
+  Value evenN = b.cmp(arith::CmpIPredicate::eq,
+                                      b.bitAnd(sizeN, b.i64(1)),
+                                      b.i64(0));
+  Value interior = b.bitAnd(b.bitAnd(fits(ctaRow0, config.tile.blockM, sizeM),
                             fits(ctaCol0, config.tile.blockN, sizeN)),
       evenN);
   auto ifOp = scf::IfOp::create(b, interior, /*withElseRegion=*/true);
@@ -999,14 +947,13 @@ void ScaledMatmulKernelEmitter::emitPairStores(ArrayRef<Value> acc) {
                                                     : f32;
   auto pairOf = [](Type type) { return VectorType::get({2}, type); };
   for (int64_t i = 0, e = acc.size(); i < e; i += 2) {
-    Value index = arith::AddIOp::create(
-        b, arith::MulIOp::create(b, fragmentRow(i), sizeN), fragmentColumn(i));
-    Value offset = arith::MulIOp::create(b, index, i64(bytes));
+    Value index = b.add(b.mul(fragmentRow(i), sizeN), fragmentColumn(i));
+    Value offset = b.mul(index, b.i64(bytes));
     Value pair = LLVM::UndefOp::create(b, pairOf(f32));
     for (int64_t lane = 0; lane < 2; ++lane)
-      pair = LLVM::InsertElementOp::create(b, pair, acc[i + lane], i32(lane));
+      pair = LLVM::InsertElementOp::create(b, pair, acc[i + lane], b.i32(lane));
     if (config.accumulate) {
-      Value prior = LLVM::LoadOp::create(b, pairOf(element), global(c, offset),
+      Value prior = LLVM::LoadOp::create(b, pairOf(element), b.byteAddress(c, offset),
                                          2 * bytes);
       if (element != f32)
         prior = LLVM::FPExtOp::create(b, pairOf(f32), prior);
@@ -1015,7 +962,7 @@ void ScaledMatmulKernelEmitter::emitPairStores(ArrayRef<Value> acc) {
     }
     if (element != f32)
       pair = LLVM::FPTruncOp::create(b, pairOf(element), pair);
-    LLVM::StoreOp::create(b, pair, global(out, offset), 2 * bytes);
+    LLVM::StoreOp::create(b, pair, b.byteAddress(out, offset), 2 * bytes);
   }
 }
 
@@ -1028,27 +975,26 @@ void ScaledMatmulKernelEmitter::emitMaskedStores(ArrayRef<Value> acc) {
   for (int64_t i = 0, e = acc.size(); i < e; ++i) {
     Value row = fragmentRow(i);
     Value col = fragmentColumn(i);
-    Value inRows = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, row,
+    Value inRows = b.cmp(arith::CmpIPredicate::ult, row,
                                          sizeM);
-    Value inCols = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, col,
+    Value inCols = b.cmp(arith::CmpIPredicate::ult, col,
                                          sizeN);
-    Value valid = arith::AndIOp::create(b, inRows, inCols);
-    ifThen(valid, [&] {
-      Value index = arith::AddIOp::create(
-          b, arith::MulIOp::create(b, row, sizeN), col);
-      Value offset = arith::MulIOp::create(b, index, i64(bytes));
+    Value valid = b.bitAnd(inRows, inCols);
+    b.ifThen(valid, [&] {
+      Value index = b.add(b.mul(row, sizeN), col);
+      Value offset = b.mul(index, b.i64(bytes));
       Value value = acc[i];
       if (config.accumulate) {
         Value prior =
-            LLVM::LoadOp::create(b, outType, global(c, offset), bytes);
+            LLVM::LoadOp::create(b, outType, b.byteAddress(c, offset), bytes);
         if (outType != b.getF32Type())
-          prior = arith::ExtFOp::create(b, b.getF32Type(), prior);
+          prior = b.extf(b.getF32Type(), prior);
         // C is added once, in f32, after the K loop.
-        value = arith::AddFOp::create(b, prior, value);
+        value = b.addf(prior, value);
       }
       if (outType != b.getF32Type())
         value = arith::TruncFOp::create(b, outType, value);
-      LLVM::StoreOp::create(b, value, global(out, offset), bytes);
+      LLVM::StoreOp::create(b, value, b.byteAddress(out, offset), bytes);
     });
   }
 }
@@ -1057,8 +1003,8 @@ void ScaledMatmulKernelEmitter::emit() {
   emitPrologue();
   emitBarrierInit();
   Value isProducer =
-      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, warpgroup,
-                            i32(config.getConsumerWarpgroups()));
+      b.cmp(arith::CmpIPredicate::eq, warpgroup,
+                            b.i32(config.getConsumerWarpgroups()));
   auto ifOp = scf::IfOp::create(b, isProducer, /*withElseRegion=*/true);
   {
     OpBuilder::InsertionGuard guard(b);
