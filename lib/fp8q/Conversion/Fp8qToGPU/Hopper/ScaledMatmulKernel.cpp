@@ -128,10 +128,10 @@ StringRef hopper::getGemmOutElementName(GemmOutElement element) {
 }
 
 std::string GemmKernelConfig::getName() const {
-  std::string name = llvm::formatv(
-      "fp8q_scaled_matmul_1x128_{0}_{1}",
-      bScaling == GemmBScaling::Block ? "128x128" : "1x128",
-      getGemmOutElementName(out));
+  std::string name =
+      llvm::formatv("fp8q_scaled_matmul_1x128_{0}_{1}",
+                    bScaling == GemmBScaling::Block ? "128x128" : "1x128",
+                    getGemmOutElementName(out));
   if (accumulate)
     name += "_acc";
   if (aScaleMnMajor)
@@ -171,8 +171,7 @@ std::optional<GemmKernelConfig> GemmKernelConfig::parseName(StringRef name) {
   auto number = [&](StringRef prefix, int64_t &value) {
     if (!name.consume_front(prefix))
       return true;
-    size_t digits = std::min(name.find_first_not_of("0123456789"),
-                             name.size());
+    size_t digits = std::min(name.find_first_not_of("0123456789"), name.size());
     bool bad = digits == 0 || name.take_front(digits).getAsInteger(10, value);
     name = name.drop_front(digits);
     return !bad;
@@ -185,8 +184,7 @@ std::optional<GemmKernelConfig> GemmKernelConfig::parseName(StringRef name) {
       (!number("_m", tile.blockM) || !number("n", tile.blockN) ||
        !number("s", tile.stages) || !number("c", tile.ctas)))
     return std::nullopt;
-  if (!name.empty() || config.getInvalidReason() ||
-      config.getName() != full)
+  if (!name.empty() || config.getInvalidReason() || config.getName() != full)
     return std::nullopt;
   return config;
 }
@@ -303,9 +301,9 @@ KernelInterface hopper::getKernelInterface(const GemmKernelConfig &config) {
   result.block = {config.getThreads(), 1, 1};
   result.cluster = {1, 1, 1};
   result.dynamicSharedMemoryBytes = config.getDynamicSharedMemoryBytes();
-  result.requirements = {
-      "M >= 1", "N >= 1", llvm::formatv("K >= {0}", config.groupSize).str(),
-      llvm::formatv("K % {0} == 0", config.groupSize).str()};
+  result.requirements = {"M >= 1", "N >= 1",
+                         llvm::formatv("K >= {0}", config.groupSize).str(),
+                         llvm::formatv("K % {0} == 0", config.groupSize).str()};
   return result;
 }
 
@@ -332,8 +330,7 @@ struct PromotionScales {
 class ScaledMatmulKernelEmitter {
 public:
   ScaledMatmulKernelEmitter(OpBuilder &builder, Location loc,
-                            const GemmKernelConfig &config,
-                            gpu::GPUFuncOp func)
+                            const GemmKernelConfig &config, gpu::GPUFuncOp func)
       : b(loc, builder), config(config), func(func) {}
 
   void emit();
@@ -357,13 +354,11 @@ private:
     return b.mul(stage, b.i32(config.getStageBytes()));
   }
   Value fullBarrier(Value stage) { return barrier(stage, 0); }
-  Value emptyBarrier(Value stage) {
-    return barrier(stage, config.tile.stages);
-  }
+  Value emptyBarrier(Value stage) { return barrier(stage, config.tile.stages); }
   Value barrier(Value stage, int64_t first) {
     Value slot = b.add(stage, b.i32(first));
     Value offset = b.add(b.mul(slot, b.i32(kMbarrierBytes)),
-        b.i32(config.tile.stages * config.getStageBytes()));
+                         b.i32(config.tile.stages * config.getStageBytes()));
     return shared(offset);
   }
   /// The stage (i32) and phase parity (i32) of ring iteration `iteration`
@@ -476,11 +471,11 @@ private:
   Value tid, warpgroup, sharedBase;
   Value ctaRow0, ctaCol0; // i64 first row / column of the current tile
   Value sizeM, sizeN, sizeK, numK;
-  Value numKI32;          // K/128 (i32)
-  Value tilesM, tilesN;   // i64 tile rows / columns of the result
+  Value numKI32;            // K/128 (i32)
+  Value tilesM, tilesN;     // i64 tile rows / columns of the result
   Value rowInCta, colInCta; // i32 fragment coordinates in the tile
-  Value fragRow0;  // i64 first row of the thread (consumers)
-  Value fragCol0;  // i64 first column of the thread (consumers)
+  Value fragRow0;           // i64 first row of the thread (consumers)
+  Value fragCol0;           // i64 first column of the thread (consumers)
 };
 
 void ScaledMatmulKernelEmitter::emitPrologue() {
@@ -497,15 +492,15 @@ void ScaledMatmulKernelEmitter::emitPrologue() {
   tilesM = ceilDiv(sizeM, config.tile.blockM);
   tilesN = ceilDiv(sizeN, config.tile.blockN);
 
-  auto sharedType = LLVM::LLVMPointerType::get(b.getContext(),
-                                               kSharedAddressSpace);
+  auto sharedType =
+      LLVM::LLVMPointerType::get(b.getContext(), kSharedAddressSpace);
   Value array = LLVM::AddressOfOp::create(b, sharedType, kGemmSharedMemoryName);
   Value address = LLVM::PtrToIntOp::create(b, b.getI32Type(), array);
   // (-address) & 1023: bytes up to the next 1024-byte boundary.
   Value negated = b.sub(b.i32(0), address);
   Value pad = b.bitAnd(negated, b.i32(kSwizzleAtomBytes - 1));
-  sharedBase = LLVM::GEPOp::create(b, sharedType, b.getI8Type(), array,
-                                   ValueRange{pad});
+  sharedBase =
+      LLVM::GEPOp::create(b, sharedType, b.getI8Type(), array, ValueRange{pad});
 }
 
 void ScaledMatmulKernelEmitter::emitTileLoop(
@@ -532,8 +527,7 @@ void ScaledMatmulKernelEmitter::emitTileLoop(
 }
 
 void ScaledMatmulKernelEmitter::emitBarrierInit() {
-  Value isFirst = b.cmp(arith::CmpIPredicate::eq, tid,
-                                        b.i32(0));
+  Value isFirst = b.cmp(arith::CmpIPredicate::eq, tid, b.i32(0));
   b.ifThen(isFirst, [&] {
     int64_t consumers = config.getConsumerWarpgroups() * kWarpgroupThreads;
     for (int64_t s = 0; s < config.tile.stages; ++s) {
@@ -549,7 +543,7 @@ void ScaledMatmulKernelEmitter::emitBarrierInit() {
 
 void ScaledMatmulKernelEmitter::emitProducer() {
   Value lane0 = b.cmp(arith::CmpIPredicate::eq,
-      b.remu(tid, b.i32(kWarpgroupThreads)), b.i32(0));
+                      b.remu(tid, b.i32(kWarpgroupThreads)), b.i32(0));
   b.ifThen(lane0, [&] {
     emitTileLoop([&](Value firstIteration) {
       Value aMap = arg("a_map"), bMap = arg("b_map");
@@ -559,8 +553,8 @@ void ScaledMatmulKernelEmitter::emitProducer() {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(loop.getBody());
       Value ktIndex = loop.getInductionVar();
-      auto [stage, parity] = getRingSlot(
-          b.add(firstIteration, b.toI64(ktIndex)));
+      auto [stage, parity] =
+          getRingSlot(b.add(firstIteration, b.toI64(ktIndex)));
       // NOTE: a fresh mbarrier reports the phase before its first as
       // complete, so waiting for parity 1 - p lets the first round through.
       wait(emptyBarrier(stage), b.bitXor(parity, b.i32(1)));
@@ -569,12 +563,13 @@ void ScaledMatmulKernelEmitter::emitProducer() {
           NVVM::MemScopeKind::CTA, /*relaxed=*/false, Value());
       Value k0 = b.mul(b.toI32(ktIndex), b.i32(kGemmBlockK));
       Value aTile = shared(stageOffset(stage));
-      Value bTile = shared(b.add(stageOffset(stage), b.i32(config.tile.blockM * kGemmBlockK)));
+      Value bTile = shared(
+          b.add(stageOffset(stage), b.i32(config.tile.blockM * kGemmBlockK)));
       // Coordinates innermost first: (k, row).
       // NOTE: the TMA destination is a shared::cluster address; the CTA's
       // own shared::cta addresses are valid ones (no cluster launch).
-      auto clusterType = LLVM::LLVMPointerType::get(
-          b.getContext(), kSharedClusterAddressSpace);
+      auto clusterType = LLVM::LLVMPointerType::get(b.getContext(),
+                                                    kSharedClusterAddressSpace);
       for (auto [tile, map, row] :
            {std::tuple{aTile, aMap, row0}, std::tuple{bTile, bMap, col0}})
         NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
@@ -616,8 +611,7 @@ Value ScaledMatmulKernelEmitter::emitMma(Value aOffset, Value bOffset,
         NVVM::MMAShapeAttr::get(ctx, kWgmmaM, config.tile.blockN, kWgmmaK),
         NVVM::WGMMATypes::e4m3, NVVM::WGMMATypes::e4m3, NVVM::WGMMATypes::f32,
         scaleD, NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
-        NVVM::MMALayout::row, NVVM::MMALayout::col,
-        NVVM::MMAIntOverflowAttr());
+        NVVM::MMALayout::row, NVVM::MMALayout::col, NVVM::MMAIntOverflowAttr());
   }
   NVVM::WgmmaGroupSyncAlignedOp::create(b);
   if (wait)
@@ -635,27 +629,22 @@ PromotionScales ScaledMatmulKernelEmitter::loadScales(Value group,
     Value clamped = b.minu(row, lastRow);
     // sa[row, group], or sa[group, row] for mn_major scales (the rows of a
     // fragment are then adjacent addresses).
-    Value index =
-        config.aScaleMnMajor
-            ? b.add(b.mul(group, sizeM), clamped)
-            : b.add(b.mul(clamped, groups), group);
+    Value index = config.aScaleMnMajor ? b.add(b.mul(group, sizeM), clamped)
+                                       : b.add(b.mul(clamped, groups), group);
     Value offset = b.mul(index, b.i64(4));
     return LLVM::LoadOp::create(b, b.getF32Type(), b.byteAddress(sa, offset), 4)
         .getResult();
   };
   Value s0 = rowScale(fragRow0);
-  Value s1 = rowScale(
-      b.add(fragRow0, b.i64(kFragmentRowStep)));
+  Value s1 = rowScale(b.add(fragRow0, b.i64(kFragmentRowStep)));
   if (config.bScaling == GemmBScaling::Row)
     return {s0, s1, stageColumnScales(group, groups, promotion)};
   // GxG weight blocks: one scale per tile (BLOCK_N divides 128 and G).
   Value block = b.divu(ctaCol0, b.i64(config.groupSize));
   Value index = b.add(b.mul(block, groups), group);
   Value bScale = LLVM::LoadOp::create(
-      b, b.getF32Type(),
-      b.byteAddress(sb, b.mul(index, b.i64(4))), 4);
-  return {b.mulf(s0, bScale),
-          b.mulf(s1, bScale), Value()};
+      b, b.getF32Type(), b.byteAddress(sb, b.mul(index, b.i64(4))), 4);
+  return {b.mulf(s0, bScale), b.mulf(s1, bScale), Value()};
 }
 
 Value ScaledMatmulKernelEmitter::loadColumnScaleOrZero(Value col, Value group,
@@ -663,15 +652,14 @@ Value ScaledMatmulKernelEmitter::loadColumnScaleOrZero(Value col, Value group,
   // Columns past N (the N tail) get scale 0: B's rows there are zero-filled
   // by TMA and their results are not stored.
   Type f32 = b.getF32Type();
-  Value inCols =
-      b.cmp(arith::CmpIPredicate::ult, col, sizeN);
+  Value inCols = b.cmp(arith::CmpIPredicate::ult, col, sizeN);
   auto ifOp = scf::IfOp::create(b, f32, inCols, /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&ifOp.getThenRegion().front());
-  Value index =
-      b.add(b.mul(col, groups), group);
+  Value index = b.add(b.mul(col, groups), group);
   Value offset = b.mul(index, b.i64(4));
-  Value scale = LLVM::LoadOp::create(b, f32, b.byteAddress(arg("sb"), offset), 4);
+  Value scale =
+      LLVM::LoadOp::create(b, f32, b.byteAddress(arg("sb"), offset), 4);
   scf::YieldOp::create(b, scale);
   b.setInsertionPointToStart(&ifOp.getElseRegion().front());
   scf::YieldOp::create(b, Value(arith::ConstantFloatOp::create(
@@ -696,43 +684,39 @@ Value ScaledMatmulKernelEmitter::stageColumnScales(Value group, Value groups,
   Value turn = b.trunc(b.getI32Type(), b.remu(promotion, b.i64(buffers)));
   Value slot = b.add(b.mul(warpgroup, b.i32(buffers)), turn);
   Value base = b.add(b.mul(slot, b.i32(config.tile.blockN * 4)),
-      b.i32(config.tile.stages * config.getStageBytes() +
-          2 * config.tile.stages * kMbarrierBytes));
+                     b.i32(config.tile.stages * config.getStageBytes() +
+                           2 * config.tile.stages * kMbarrierBytes));
   Value inGroup = b.remu(tid, b.i32(kWarpgroupThreads));
   for (int64_t first = 0; first < config.tile.blockN;
        first += kWarpgroupThreads) {
     Value n = b.add(inGroup, b.i32(first));
     auto copyOne = [&] {
       Value col = b.add(ctaCol0, b.toI64(n));
-      Value at =
-          b.add(base, b.mul(n, b.i32(4)));
+      Value at = b.add(base, b.mul(n, b.i32(4)));
       LLVM::StoreOp::create(b, loadColumnScaleOrZero(col, group, groups),
                             shared(at), 4);
     };
     if (first + kWarpgroupThreads <= config.tile.blockN)
       copyOne();
     else
-      b.ifThen(b.cmp(arith::CmpIPredicate::ult, n,
-                                   b.i32(config.tile.blockN)),
-             copyOne);
+      b.ifThen(b.cmp(arith::CmpIPredicate::ult, n, b.i32(config.tile.blockN)),
+               copyOne);
   }
   // NOTE: named barrier 1 + w, 128 threads: only this warpgroup reads its
   // buffer (barrier 0 is the CTA-wide one).
-  NVVM::BarrierOp::create(
-      b, TypeRange{}, b.add(warpgroup, b.i32(1)),
-      b.i32(kWarpgroupThreads), NVVM::BarrierReductionAttr(), Value());
+  NVVM::BarrierOp::create(b, TypeRange{}, b.add(warpgroup, b.i32(1)),
+                          b.i32(kWarpgroupThreads),
+                          NVVM::BarrierReductionAttr(), Value());
   return base;
 }
 
 std::pair<Value, Value>
 ScaledMatmulKernelEmitter::loadColumnScales(Value columns, int64_t j) {
-  Value at = b.add(columns,
-      b.mul(b.add(colInCta, b.i32(j * kWgmmaNStep)),
-          b.i32(4)));
+  Value at =
+      b.add(columns, b.mul(b.add(colInCta, b.i32(j * kWgmmaNStep)), b.i32(4)));
   Type f32 = b.getF32Type();
   Value first = LLVM::LoadOp::create(b, f32, shared(at), 4);
-  Value second = LLVM::LoadOp::create(
-      b, f32, shared(b.add(at, b.i32(4))), 4);
+  Value second = LLVM::LoadOp::create(b, f32, shared(b.add(at, b.i32(4))), 4);
   return {first, second};
 }
 
@@ -760,17 +744,17 @@ void ScaledMatmulKernelEmitter::promote(SmallVectorImpl<Value> &acc,
 std::pair<Value, Value> ScaledMatmulKernelEmitter::waitStage(Value iteration) {
   auto [stage, parity] = getRingSlot(iteration);
   wait(fullBarrier(stage), parity);
-  Value aOffset = b.add(stageOffset(stage),
-      b.mul(warpgroup, b.i32(kWgmmaM * kGemmBlockK)));
-  Value bOffset = b.add(stageOffset(stage), b.i32(config.tile.blockM * kGemmBlockK));
+  Value aOffset =
+      b.add(stageOffset(stage), b.mul(warpgroup, b.i32(kWgmmaM * kGemmBlockK)));
+  Value bOffset =
+      b.add(stageOffset(stage), b.i32(config.tile.blockM * kGemmBlockK));
   return {aOffset, bOffset};
 }
 
 void ScaledMatmulKernelEmitter::releaseStage(Value iteration) {
   // The stage has been read by every wgmma of this thread's warpgroup.
-  NVVM::MBarrierArriveOp::create(b, Type(),
-                                 emptyBarrier(getRingSlot(iteration).first),
-                                 Value());
+  NVVM::MBarrierArriveOp::create(
+      b, Type(), emptyBarrier(getRingSlot(iteration).first), Value());
 }
 
 SmallVector<Value> ScaledMatmulKernelEmitter::emitAccumulatorLoop(
@@ -785,11 +769,9 @@ SmallVector<Value> ScaledMatmulKernelEmitter::emitAccumulatorLoop(
   return SmallVector<Value>(loop.getResults());
 }
 
-SmallVector<Value>
-ScaledMatmulKernelEmitter::emitKLoop(Value firstIteration) {
+SmallVector<Value> ScaledMatmulKernelEmitter::emitKLoop(Value firstIteration) {
   int64_t regs = config.tile.blockN / 2;
-  Value zero = arith::ConstantFloatOp::create(b, b.getF32Type(),
-                                              APFloat(0.0f));
+  Value zero = arith::ConstantFloatOp::create(b, b.getF32Type(), APFloat(0.0f));
   SmallVector<Value> init(regs, zero);
   if (config.promotionInterval > kGemmBlockK)
     return emitAccumulatorLoop(
@@ -803,8 +785,8 @@ ScaledMatmulKernelEmitter::emitKLoop(Value firstIteration) {
   if (!config.overlapsPromotion())
     return emitAccumulatorLoop(b.index(0), numK, 1, init, single);
   // Chunks of kOverlapBlocks K blocks, then the remaining blocks one by one.
-  Value chunked = b.mul(b.divu(numK, b.index(kOverlapBlocks)),
-      b.index(kOverlapBlocks));
+  Value chunked =
+      b.mul(b.divu(numK, b.index(kOverlapBlocks)), b.index(kOverlapBlocks));
   SmallVector<Value> acc = emitAccumulatorLoop(
       b.index(0), chunked, kOverlapBlocks, init,
       [&](Value kt, SmallVectorImpl<Value> &acc) {
@@ -834,8 +816,7 @@ void ScaledMatmulKernelEmitter::emitMultiBlockStep(
   int64_t span = config.getBlocksPerPromotion();
   Value iteration = b.add(firstIteration, kt);
   Value group = b.divu(kt, b.i64(config.getBlocksPerGroup()));
-  PromotionScales scales =
-      loadScales(group, b.divu(iteration, b.i64(span)));
+  PromotionScales scales = loadScales(group, b.divu(iteration, b.i64(span)));
   // One tensor-core accumulation across `span` stages.
   auto [aOffset, bOffset] = waitStage(iteration);
   Value partial = emitMma(aOffset, bOffset, 0, kGemmBlockK, Value());
@@ -845,8 +826,7 @@ void ScaledMatmulKernelEmitter::emitMultiBlockStep(
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(inner.getBody());
-    Value next =
-        b.add(iteration, b.toI64(inner.getInductionVar()));
+    Value next = b.add(iteration, b.toI64(inner.getInductionVar()));
     auto [a, bb] = waitStage(next);
     Value sum =
         emitMma(a, bb, 0, kGemmBlockK, inner.getRegionIterArgs().front());
@@ -875,8 +855,7 @@ void ScaledMatmulKernelEmitter::emitOverlappedSteps(
   for (int64_t u = 0; u < kOverlapBlocks; ++u) {
     Value block = b.add(kt, b.i64(u));
     Value iteration = b.add(firstIteration, block);
-    Value group =
-        b.divu(block, b.i64(config.getBlocksPerGroup()));
+    Value group = b.divu(block, b.i64(config.getBlocksPerGroup()));
     PromotionScales scales = loadScales(group, iteration);
     auto [aOffset, bOffset] = waitStage(iteration);
     Value partial = emitMma(aOffset, bOffset, 0, kGemmBlockK, Value(),
@@ -895,8 +874,8 @@ void ScaledMatmulKernelEmitter::emitConsumer() {
   Value warp = b.divu(inGroup, b.i32(kWarpLanes));
   Value lane = b.remu(inGroup, b.i32(kWarpLanes));
   rowInCta = b.add(b.add(b.mul(warpgroup, b.i32(kWgmmaM)),
-          b.mul(warp, b.i32(kFragmentWarpRows))),
-      b.divu(lane, b.i32(kFragmentLanesPerRow)));
+                         b.mul(warp, b.i32(kFragmentWarpRows))),
+                   b.divu(lane, b.i32(kFragmentLanesPerRow)));
   colInCta = b.mul(b.remu(lane, b.i32(kFragmentLanesPerRow)), b.i32(2));
   emitTileLoop([&](Value firstIteration) {
     fragRow0 = b.add(ctaRow0, b.toI64(rowInCta));
@@ -914,23 +893,19 @@ Value ScaledMatmulKernelEmitter::fragmentRow(int64_t i) {
 
 Value ScaledMatmulKernelEmitter::fragmentColumn(int64_t i) {
   // Values 4j+c and 4j+2+c are in column 8j + 2(l%4) + c.
-  return b.add(fragCol0,
-                               b.i64((i / 4) * kWgmmaNStep + (i % 2)));
+  return b.add(fragCol0, b.i64((i / 4) * kWgmmaNStep + (i % 2)));
 }
 
 void ScaledMatmulKernelEmitter::emitEpilogue(ArrayRef<Value> acc) {
   auto fits = [&](Value first, int64_t extent, Value size) {
-    return b.cmp(arith::CmpIPredicate::ule,
-                                 b.add(first, b.i64(extent)),
-                                 size);
+    return b.cmp(arith::CmpIPredicate::ule, b.add(first, b.i64(extent)), size);
   };
   // NOTE: pair stores need an even N (row starts stay pair-aligned).
-  Value evenN = b.cmp(arith::CmpIPredicate::eq,
-                                      b.bitAnd(sizeN, b.i64(1)),
-                                      b.i64(0));
+  Value evenN =
+      b.cmp(arith::CmpIPredicate::eq, b.bitAnd(sizeN, b.i64(1)), b.i64(0));
   Value interior = b.bitAnd(b.bitAnd(fits(ctaRow0, config.tile.blockM, sizeM),
-                            fits(ctaCol0, config.tile.blockN, sizeN)),
-      evenN);
+                                     fits(ctaCol0, config.tile.blockN, sizeN)),
+                            evenN);
   auto ifOp = scf::IfOp::create(b, interior, /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&ifOp.getThenRegion().front());
@@ -943,8 +918,8 @@ void ScaledMatmulKernelEmitter::emitPairStores(ArrayRef<Value> acc) {
   Value out = arg("out"), c = arg("c");
   int64_t bytes = config.getOutBytes();
   Type f32 = b.getF32Type();
-  Type element = config.out == GemmOutElement::BF16 ? Type(b.getBF16Type())
-                                                    : f32;
+  Type element =
+      config.out == GemmOutElement::BF16 ? Type(b.getBF16Type()) : f32;
   auto pairOf = [](Type type) { return VectorType::get({2}, type); };
   for (int64_t i = 0, e = acc.size(); i < e; i += 2) {
     Value index = b.add(b.mul(fragmentRow(i), sizeN), fragmentColumn(i));
@@ -953,8 +928,8 @@ void ScaledMatmulKernelEmitter::emitPairStores(ArrayRef<Value> acc) {
     for (int64_t lane = 0; lane < 2; ++lane)
       pair = LLVM::InsertElementOp::create(b, pair, acc[i + lane], b.i32(lane));
     if (config.accumulate) {
-      Value prior = LLVM::LoadOp::create(b, pairOf(element), b.byteAddress(c, offset),
-                                         2 * bytes);
+      Value prior = LLVM::LoadOp::create(b, pairOf(element),
+                                         b.byteAddress(c, offset), 2 * bytes);
       if (element != f32)
         prior = LLVM::FPExtOp::create(b, pairOf(f32), prior);
       // C is added once, in f32, after the K loop.
@@ -969,16 +944,13 @@ void ScaledMatmulKernelEmitter::emitPairStores(ArrayRef<Value> acc) {
 void ScaledMatmulKernelEmitter::emitMaskedStores(ArrayRef<Value> acc) {
   Value out = arg("out"), c = arg("c");
   int64_t bytes = config.getOutBytes();
-  Type outType = config.out == GemmOutElement::BF16
-                     ? Type(b.getBF16Type())
-                     : Type(b.getF32Type());
+  Type outType = config.out == GemmOutElement::BF16 ? Type(b.getBF16Type())
+                                                    : Type(b.getF32Type());
   for (int64_t i = 0, e = acc.size(); i < e; ++i) {
     Value row = fragmentRow(i);
     Value col = fragmentColumn(i);
-    Value inRows = b.cmp(arith::CmpIPredicate::ult, row,
-                                         sizeM);
-    Value inCols = b.cmp(arith::CmpIPredicate::ult, col,
-                                         sizeN);
+    Value inRows = b.cmp(arith::CmpIPredicate::ult, row, sizeM);
+    Value inCols = b.cmp(arith::CmpIPredicate::ult, col, sizeN);
     Value valid = b.bitAnd(inRows, inCols);
     b.ifThen(valid, [&] {
       Value index = b.add(b.mul(row, sizeN), col);
@@ -1002,9 +974,8 @@ void ScaledMatmulKernelEmitter::emitMaskedStores(ArrayRef<Value> acc) {
 void ScaledMatmulKernelEmitter::emit() {
   emitPrologue();
   emitBarrierInit();
-  Value isProducer =
-      b.cmp(arith::CmpIPredicate::eq, warpgroup,
-                            b.i32(config.getConsumerWarpgroups()));
+  Value isProducer = b.cmp(arith::CmpIPredicate::eq, warpgroup,
+                           b.i32(config.getConsumerWarpgroups()));
   auto ifOp = scf::IfOp::create(b, isProducer, /*withElseRegion=*/true);
   {
     OpBuilder::InsertionGuard guard(b);
@@ -1033,9 +1004,10 @@ void ScaledMatmulKernelEmitter::emit() {
 // buildScaledMatmulKernelModule
 //===----------------------------------------------------------------------===//
 
-gpu::GPUModuleOp hopper::buildScaledMatmulKernelModule(
-    OpBuilder &builder, Location loc, const GemmKernelConfig &config,
-    Attribute target) {
+gpu::GPUModuleOp
+hopper::buildScaledMatmulKernelModule(OpBuilder &builder, Location loc,
+                                      const GemmKernelConfig &config,
+                                      Attribute target) {
   std::string name = config.getName();
   LLVM_DEBUG(llvm::dbgs() << "building " << name << "\n");
   auto module = gpu::GPUModuleOp::create(builder, loc, name,
