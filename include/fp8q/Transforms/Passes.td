@@ -118,4 +118,39 @@ def Fp8qQuantizeModelPass : Pass<"fp8q-quantize-model", "::mlir::ModuleOp"> {
   ];
 }
 
+//===----------------------------------------------------------------------===//
+// Fp8qImportTosaPass
+//===----------------------------------------------------------------------===//
+
+def Fp8qImportTosaPass : Pass<"fp8q-import-tosa", "::mlir::ModuleOp"> {
+  let summary = "Lower a TOSA model graph to linalg on tensors (if it has "
+                "TOSA ops)";
+  let description = [{
+    TOSA front ends (buddy-mlir, torch-mlir's TOSA output, TFLite imports)
+    express Linear layers as `tosa.matmul` on 3-D operands with the weights
+    behind `tosa.const`, `tosa.reshape` and `tosa.transpose`. When the
+    module holds any op of the `tosa` dialect, this pass runs upstream's
+    lowering to linalg on tensors as a nested pipeline
+    (`mlir::tosa::addTosaToLinalgPasses`, then `tosa-to-tensor` and
+    `tosa-to-arith`); otherwise it does nothing. A TOSA op the upstream
+    lowering leaves behind is an error.
+
+    `--fp8q-quantize-model` runs the same lowering first, and the CPU and
+    GPU pipelines start with this pass, so TOSA graphs go through every
+    fp8q entry point. See docs/QuantizeModel.md, "TOSA input".
+
+    Example:
+
+    ```mlir
+    // Before:
+    %w = "tosa.const"() <{values = dense<...> : tensor<1x256x512xf32>}> : ...
+    %y = tosa.matmul %x, %w, %zp, %zp
+        : (tensor<1x16x256xf32>, tensor<1x256x512xf32>, ...) -> tensor<1x16x512xf32>
+    // After:
+    %w = arith.constant dense<...> : tensor<1x256x512xf32>
+    %y = linalg.batch_matmul ins(%x, %w : ...) outs(%zero : ...)
+    ```
+  }];
+}
+
 #endif // FP8Q_TRANSFORMS_PASSES_TD
