@@ -15,7 +15,9 @@
 // and the rsqrt (3 ops, 1 normalization); the f32 branch's mean does not
 // reach the rsqrt and stays unmarked (it runs in f32 anyway).
 // CHECK-LABEL: func.func @layernorm_f64_statistics
-// CHECK: ins(%{{.*}} : tensor<1x8x256xf64>) {{.*}} attrs = {fp8q.retain = #fp8q.retain<norm>}
+// CHECK: %[[SUM:.*]] = linalg.generic {{.*}} ins(%{{.*}} : tensor<1x8x256xf64>) {{.*}} attrs = {fp8q.retain = #fp8q.retain<norm>}
+// CHECK: %[[SQ:.*]] = linalg.generic {{.*}} ins(%{{.*}}, %[[SUM]] : tensor<1x8x256xf64>, tensor<1x8x1xf64>)
+// CHECK: linalg.generic {{.*}} ins(%[[SQ]] : tensor<1x8x256xf64>) {{.*}} attrs = {fp8q.retain = #fp8q.retain<norm>}
 // CHECK: math.rsqrt
 // CHECK-NEXT: linalg.yield
 // CHECK-NEXT: } -> tensor<1x8x1xf64>
