@@ -28,7 +28,10 @@ def Fp8qQuantizeModelPass : Pass<"fp8q-quantize-model", "::mlir::ModuleOp"> {
     Input requirements: func-like ops whose bodies use linalg on ranked
     tensors (any mix of func, arith, math, tensor, linalg, scf,
     bufferization, memref and unregistered ops; unknown ops only make the
-    analysis conservative). The function signatures are never changed.
+    analysis conservative), or TOSA graphs, which are first lowered to
+    linalg by upstream's pipeline (`--fp8q-import-tosa`). The function
+    signatures are never changed. M (tokens) may be dynamic; K and N must
+    be static.
 
     Recognized Linear layers (activation x [.., K] times weight -> [.., N]):
     `linalg.matmul` (any indexing maps), `linalg.batch_matmul` whose weight
@@ -41,13 +44,23 @@ def Fp8qQuantizeModelPass : Pass<"fp8q-quantize-model", "::mlir::ModuleOp"> {
     tensor is quantized directly; a [K, N] weight is quantized with the
     `transpose` attribute.
 
-    Precision retention: embedding lookups (`embedding`), the output head
-    (`output_head`: the final projection of a graph that starts with an
-    embedding, or any contraction whose weight is an embedding table),
-    MoE routers (`gating`: at most `gating-max-outputs` outputs feeding a
-    softmax/sigmoid and a reduction or top-k), normalization reductions
-    (`norm`), activation x activation contractions and the softmax between
-    them (`attention`), and `force-retain` matches (`user`).
+    Precision retention: embedding lookups (`embedding`, including
+    one-hot matmuls), the output head (`output_head`: a contraction whose
+    weight holds the same elements as an embedding table, in this
+    function or across calls; or the final projection of a decoder: the
+    terminal contraction with the largest N in a graph with a lookup, named
+    `lm_head`/`logits`/`output`, or widening beyond every hidden size after
+    the final norm), MoE routers (`gating`: at most `gating-max-outputs`
+    outputs feeding a softmax/sigmoid and a reduction or top-k),
+    normalization reductions (`norm`), activation x activation
+    contractions and the softmax between them (`attention`), and
+    `force-retain` matches (`user`).
+
+    Contractions left in high precision for any other reason (stacked
+    expert weights: a grouped GEMM; dynamic K or N; an operand of unknown
+    provenance) get `fp8q.unquantized = "reason"`, and the pass emits one
+    warning naming the count and the first reason, with or without
+    `report`.
 
     Example (`--fp8q-quantize-model`):
 
