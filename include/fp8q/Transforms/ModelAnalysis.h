@@ -85,8 +85,11 @@ struct LinearMatchResult {
 /// Checks that `op` is a Linear layer with its weight in input `weightInput`
 /// that the fp8q rewrite supports: one K and one N dimension, an activation
 /// whose other dimensions fold into M, a weight that is 2-D up to
-/// broadcasts along batch dimensions, static shapes, f32/bf16/f16 operands
-/// and result, and K a multiple of `groupSize`.
+/// broadcasts along batch dimensions, a static weight with static K and N
+/// (M may be dynamic), f32/bf16/f16 operands and result, K a multiple of
+/// `groupSize`, and an M that fits in int64 (the extent product is
+/// computed with overflow checks). A weight with real batch dimensions
+/// fails with the grouped-GEMM reason and `weightIsBatched`.
 LinearMatchResult matchLinear(linalg::LinalgOp op, unsigned weightInput,
                               int64_t groupSize);
 
@@ -140,7 +143,9 @@ SmallVector<EmbeddingLookup> findEmbeddingLookups(Operation *root);
 
 /// Normalization ops under `root`: sum reductions that feed, before any
 /// contraction, an rsqrt or sqrt (RMSNorm, LayerNorm), and those rsqrt/sqrt
-/// ops.
+/// ops, when the root's result scales a tensor close to the reduced one
+/// (also when the statistics run on a widened copy: torch-mlir's f64
+/// variance, a bf16 model's f32 RMSNorm).
 SmallVector<Operation *> findNormalizationOps(Operation *root);
 
 /// True when the result of `op` feeds, before any other contraction, both a

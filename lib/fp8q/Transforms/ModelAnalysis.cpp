@@ -761,14 +761,20 @@ namespace {
 /// in order (the first that applies decides):
 ///   1. `force-retain` match                      -> retain (user)
 ///   2. `fp8q.retain` in the input, no `force-quantize` -> retain (as given)
-///   3. no operand is a weight: both activations  -> retain (attention)
-///                              otherwise         -> unquantized (unknown)
-///   4. unless `force-quantize`: weight tied to an embedding table, or the
-///      final projection of a graph with an embedding -> retain (output_head);
+///   3. a one-hot matmul, no `force-quantize`     -> retain (embedding)
+///   4. no operand is a weight: computed x batched arguments, no softmax
+///      next to it                                -> unquantized (grouped GEMM)
+///      both activations / arguments, or a softmax next to it
+///                                                -> retain (attention)
+///      otherwise                                 -> unquantized (unknown)
+///   5. unless `force-quantize`: weight holding an embedding table's
+///      elements, or the final projection (graph with a lookup, a head name,
+///      or the widest projection after the final norm)
+///                                                -> retain (output_head);
 ///      N <= gating-max-outputs feeding softmax/sigmoid + reduction/top-k
 ///                                                -> retain (gating)
-///   5. matchLinear fails                         -> unquantized (its reason)
-///   6.                                           -> quantize
+///   6. matchLinear fails                         -> unquantized (its reason)
+///   7.                                           -> quantize
 class FunctionClassifier {
 public:
   FunctionClassifier(FunctionOpInterface func,
