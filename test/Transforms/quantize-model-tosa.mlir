@@ -27,11 +27,11 @@
 // CHECK-NOT: linalg.batch_matmul
 // REPORT: @mlp | {{.*}} | linalg.batch_matmul | M=16 N=512 K=256 | quantized | weight dense_resource constant via transpose, expand_shape, quantized [N, K]
 // REPORT: @mlp | {{.*}} | linalg.batch_matmul | M=16 N=256 K=512 | quantized | weight dense_resource constant via transpose, expand_shape, quantized [N, K]
-// REPORT: quantized 2 of 2 contractions, 100.0% of contraction FLOPs in FP8
 
 // The GPU pipeline compiles both: the TOSA graph quantized by the pass, and
 // the TOSA graph as is (lowered by the pipeline's own import, no fp8q ops).
 // GPU-DAG: llvm.func @mlp
+// GPU-DAG: llvm.func @const_3d_weight
 // GPU-DAG: gpu.binary @fp8q_quantize_128x128_f32_fp32
 // GPU-DAG: gpu.binary @fp8q_quantize_1x128_f32_fp32
 // GPU-DAG: gpu.binary @fp8q_scaled_matmul_1x128_128x128_f32
@@ -63,6 +63,23 @@ func.func @mlp(%x: tensor<16x256xf32>) -> tensor<16x256xf32> {
   %y0 = tosa.matmul %h2, %w23, %zp, %zp : (tensor<1x16x512xf32>, tensor<1x512x256xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x16x256xf32>
   %y = tosa.reshape %y0, %s_y : (tensor<1x16x256xf32>, !tosa.shape<2>) -> tensor<16x256xf32>
   return %y : tensor<16x256xf32>
+}
+
+// A 3-D constant fed straight to tosa.matmul ([1, K, N], no reshape): its
+// unit batch dimension holds one matrix, collapsed before the quantize.
+// CHECK-LABEL: func.func @const_3d_weight
+// CHECK: %[[W:.*]] = arith.constant dense<1.250000e-01> : tensor<1x128x256xf32>
+// CHECK: %[[W2:.*]] = tensor.collapse_shape %[[W]] {{\[\[}}0, 1], [2]] : tensor<1x128x256xf32> into tensor<128x256xf32>
+// CHECK: fp8q.quantize %[[W2]] {{.*}} {tile = #fp8q.tile<128x128>, transpose} : tensor<128x256xf32> -> tensor<256x128xf8E4M3FN>
+// CHECK: fp8q.scaled_matmul {{.*}} -> tensor<16x256xf32>
+// CHECK-NOT: linalg.batch_matmul
+// REPORT: @const_3d_weight | {{.*}} | linalg.batch_matmul | M=16 N=256 K=128 | quantized | weight arith.constant, quantized [K, N] with transpose
+// REPORT: quantized 3 of 3 contractions, 100.0% of contraction FLOPs in FP8
+func.func @const_3d_weight(%x: tensor<1x16x128xf32>) -> tensor<1x16x256xf32> {
+  %w = "tosa.const"() <{values = dense<0.125> : tensor<1x128x256xf32>}> : () -> tensor<1x128x256xf32>
+  %zp = "tosa.const"() <{values = dense<0.0> : tensor<1xf32>}> : () -> tensor<1xf32>
+  %y = tosa.matmul %x, %w, %zp, %zp : (tensor<1x16x128xf32>, tensor<1x128x256xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x16x256xf32>
+  return %y : tensor<1x16x256xf32>
 }
 
 {-#

@@ -61,12 +61,16 @@ struct LinearMatch {
   SmallVector<unsigned, 3> mDims;
   unsigned nDim = 0;
   unsigned kDim = 0;
-  /// The 2-D weight to quantize: the weight operand seen through the
-  /// broadcasts, transposes and widening casts right above the contraction.
+  /// The weight to quantize: the weight operand seen through the
+  /// broadcasts, transposes and widening casts right above the contraction;
+  /// 2-D after dropping `weightUnitLeadingDims`.
   Value weight;
   /// True when `weight` is [K, N] (quantized with `transpose`), false when it
   /// is already [N, K].
   bool weightIsKxN = false;
+  /// Leading dimensions of extent 1 in front of `weight`'s matrix ([1, K, N]
+  /// from a TOSA constant); the rewrite collapses them away.
+  unsigned weightUnitLeadingDims = 0;
   /// Static extents; M is the product over `mDims`.
   int64_t m = 0, n = 0, k = 0;
 };

@@ -402,12 +402,25 @@ LinearMatchResult fp8q::matchLinear(linalg::LinalgOp op, unsigned weightInput,
   }
   Value weightOperand = op.getDpsInputs()[weightInput];
   PeeledWeight weight = peelWeight(weightOperand, weightDims);
-  if (hasBatchDims(weight))
+  // Leading batch dimensions of extent 1 (a TOSA constant [1, K, N] fed
+  // straight to tosa.matmul) hold one matrix: collapsed by the rewrite.
+  auto peeledType = dyn_cast<RankedTensorType>(weight.value.getType());
+  auto numUnitLeading = [&]() -> unsigned {
+    unsigned n = 0;
+    while (peeledType && n < weight.dims.size() &&
+           weight.dims[n] == WeightDim::Batch && peeledType.getDimSize(n) == 1)
+      ++n;
+    return n;
+  };
+  match.weightUnitLeadingDims = numUnitLeading();
+  SmallVector<WeightDim, 3> matrixDims(
+      ArrayRef<WeightDim>(weight.dims).drop_front(match.weightUnitLeadingDims));
+  if (llvm::is_contained(matrixDims, WeightDim::Batch))
     return fail(kGroupedGemmReason, /*batched=*/true);
-  if (weight.dims.size() != 2)
+  if (matrixDims.size() != 2)
     return fail("weight is not 2-D after its broadcasts");
   match.weight = weight.value;
-  match.weightIsKxN = weight.dims.front() == WeightDim::K;
+  match.weightIsKxN = matrixDims.front() == WeightDim::K;
 
   // Types and shapes the fp8q ops accept.
   Value activation = op.getDpsInputs()[match.activationInput];
@@ -447,7 +460,8 @@ LinearMatchResult fp8q::matchLinear(linalg::LinalgOp op, unsigned weightInput,
     return fail("M (the product of the extents of the M dimensions) "
                 "overflows int64");
   match.m = *m;
-  ArrayRef<int64_t> weightShape = weightType.getShape();
+  ArrayRef<int64_t> weightShape =
+      weightType.getShape().drop_front(match.weightUnitLeadingDims);
   match.n = weightShape[match.weightIsKxN ? 1 : 0];
   match.k = weightShape[match.weightIsKxN ? 0 : 1];
   if (match.k % groupSize != 0)

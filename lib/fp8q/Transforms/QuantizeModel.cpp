@@ -275,8 +275,15 @@ Value fp8q::quantizeLinear(RewriterBase &rewriter,
 
   // Weight: GxG blocks of the [N, K] layout; a [K, N] weight is quantized
   // with `transpose`, which yields the [N, K] codes directly.
+  Value weight = match.weight;
+  if (match.weightUnitLeadingDims != 0) {
+    // [1, .., 1, K, N] -> [K, N]: the unit dimensions fold into the rows.
+    auto rank = cast<RankedTensorType>(weight.getType()).getRank();
+    weight = cache.getOrCreate2D(
+        rewriter, weight, llvm::to_vector(llvm::seq<int64_t>(0, rank)));
+  }
   auto [qb, sb] =
-      cache.getOrCreate(rewriter, match.weight, TileAttr::get(context, g, g),
+      cache.getOrCreate(rewriter, weight, TileAttr::get(context, g, g),
                         ScaleMode::fp32, match.weightIsKxN);
 
   // Activation: [M.., K] in result order, collapsed, quantized in 1xG tiles.
