@@ -49,7 +49,7 @@ def Fp8qQuantizeModelPass : Pass<"fp8q-quantize-model", "::mlir::ModuleOp"> {
     weight holds the same elements as an embedding table, in this
     function or across calls; or the final projection of a decoder: the
     terminal contraction with the largest N in a graph with a lookup, named
-    `lm_head`/`logits`/`output`, or widening beyond every hidden size after
+    `lm_head`/`logits`/`output`, or the widest, widening projection after
     the final norm), MoE routers (`gating`: at most `gating-max-outputs`
     outputs feeding a softmax/sigmoid and a reduction or top-k),
     normalization reductions (`norm`), activation x activation

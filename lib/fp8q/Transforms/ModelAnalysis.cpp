@@ -842,9 +842,8 @@ private:
   /// Terminal contractions with a weight and the largest N among them.
   llvm::DenseSet<Operation *> terminal;
   int64_t headN = -1;
-  /// The largest N and K among all contractions with a weight (K: the
-  /// hidden sizes a vocabulary projection must exceed).
-  int64_t maxN = -1, maxK = -1;
+  /// The largest N among all contractions with a weight.
+  int64_t maxN = -1;
   /// The normalization ops of the function (findNormalizationOps).
   llvm::SetVector<Operation *> norms;
   /// Contractions retained as attention, in program order.
@@ -992,13 +991,14 @@ FunctionClassifier::getHeadReason(const ContractionRecord &record,
     for (const std::string &name : getOpNameKeys(record.op))
       if (isHeadName(name))
         return "final projection named '" + name + "'";
-  // ... or the widest projection of the graph, beyond every hidden size
-  // (every K), reading the final norm's output.
-  if (extents.n == maxN && extents.n > maxK &&
+  // ... or the widest projection of the graph (no N larger; an MLP's up
+  // projection may be as wide as a small vocabulary), widening its input,
+  // reading the final norm's output.
+  if (widens && extents.n == maxN &&
       followsNorm(record.op->getOperand(1 - weightInput)))
     return llvm::formatv("final projection: the largest N ({0}) of the graph, "
-                         "beyond every hidden size (K <= {1}), after a norm",
-                         extents.n, maxK)
+                         "widening K = {1}, after a norm",
+                         extents.n, extents.k)
         .str();
   return std::nullopt;
 }
@@ -1142,8 +1142,6 @@ FunctionAnalysis FunctionClassifier::run() {
         getContractionExtents(op, choices.back().weightInput);
     if (!ShapedType::isDynamic(extents.n))
       maxN = std::max(maxN, extents.n);
-    if (!ShapedType::isDynamic(extents.k))
-      maxK = std::max(maxK, extents.k);
     if (!terminalAll.contains(op))
       continue;
     terminal.insert(op);
