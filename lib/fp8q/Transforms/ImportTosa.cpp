@@ -26,8 +26,9 @@ using namespace mlir::fp8q;
 bool fp8q::containsTosaOps(Operation *root) {
   return root
       ->walk([](Operation *op) {
-        return isa_and_nonnull<tosa::TosaDialect>(op->getDialect()) ? WalkResult::interrupt()
-                                                        : WalkResult::advance();
+        return isa_and_nonnull<tosa::TosaDialect>(op->getDialect())
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
       })
       .wasInterrupted();
 }

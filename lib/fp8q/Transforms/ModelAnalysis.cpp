@@ -73,7 +73,8 @@ bool isHeadName(StringRef name) {
 SmallVector<std::string, 2> getOpNameKeys(Operation *op) {
   static const llvm::Regex fileKey(":[0-9]+:[0-9]+$");
   SmallVector<std::string, 2> keys = getOpSelectionKeys(op);
-  llvm::erase_if(keys, [](const std::string &key) { return fileKey.match(key); });
+  llvm::erase_if(keys,
+                 [](const std::string &key) { return fileKey.match(key); });
   return keys;
 }
 
@@ -896,7 +897,8 @@ bool FunctionClassifier::decideRetention(ContractionRecord &record,
                ")");
     return true;
   }
-  if (std::optional<std::string> why = getHeadReason(record, choice.weightInput)) {
+  if (std::optional<std::string> why =
+          getHeadReason(record, choice.weightInput)) {
     retain(record, RetainReason::output_head, *why);
     return true;
   }
@@ -1044,8 +1046,8 @@ void FunctionClassifier::decide(ContractionRecord &record,
     // Computed tokens times batched argument data: attention against a KV
     // cache passed in when a softmax is next to it (QK^T feeds one, PV reads
     // one); otherwise stacked expert weights [E, K, N] (einsum/bmm experts).
-    bool mixed = !unknown.isUnknown() &&
-                 (lhs.isActivation() != rhs.isActivation());
+    bool mixed =
+        !unknown.isUnknown() && (lhs.isActivation() != rhs.isActivation());
     if (mixed && !isNextToSoftmax(op)) {
       record.reason = kGroupedGemmReason.str();
       return;
@@ -1238,8 +1240,8 @@ CallGraphTables fp8q::findEmbeddingTablesAcrossCalls(Operation *root) {
         for (Value table : SmallVector<Value, 2>(all[callee])) {
           std::optional<ParameterElements> elements =
               getParameterElements(table);
-          auto arg = dyn_cast_or_null<BlockArgument>(
-              elements ? elements->leaf : table);
+          auto arg = dyn_cast_or_null<BlockArgument>(elements ? elements->leaf
+                                                              : table);
           if (arg && arg.getOwner() == &entry &&
               arg.getArgNumber() < operands.size())
             changed |= add(func, operands[arg.getArgNumber()]);

@@ -114,7 +114,8 @@ Value expandFrom2D(OpBuilder &b, Location loc, Value value,
   if (sizes.size() <= 2)
     return value;
   auto type = cast<RankedTensorType>(value.getType());
-  auto [shape, dynamic] = decomposeMixedValues(SmallVector<OpFoldResult>(sizes));
+  auto [shape, dynamic] =
+      decomposeMixedValues(SmallVector<OpFoldResult>(sizes));
   (void)dynamic;
   int64_t rank = sizes.size();
   ReassociationIndices rows = llvm::to_vector(llvm::seq<int64_t>(0, rank - 1));
@@ -194,16 +195,13 @@ void QuantizedOperandCache::setInsertionPointAfterDefinition(OpBuilder &builder,
   builder.setInsertionPointToStart(arg.getOwner());
 }
 
-std::pair<Value, Value> QuantizedOperandCache::getOrCreate(OpBuilder &builder,
-                                                           Value source,
-                                                           TileAttr tile,
-                                                           ScaleMode mode,
-                                                           bool transpose,
-                                                           ScaleLayout
-                                                               scaleLayout) {
-  unsigned variant = (static_cast<unsigned>(mode) * 2 + (transpose ? 1 : 0)) *
-                         2 +
-                     static_cast<unsigned>(scaleLayout);
+std::pair<Value, Value>
+QuantizedOperandCache::getOrCreate(OpBuilder &builder, Value source,
+                                   TileAttr tile, ScaleMode mode,
+                                   bool transpose, ScaleLayout scaleLayout) {
+  unsigned variant =
+      (static_cast<unsigned>(mode) * 2 + (transpose ? 1 : 0)) * 2 +
+      static_cast<unsigned>(scaleLayout);
   auto key = std::make_tuple(source, Attribute(tile), variant);
   auto it = quantized.find(key);
   if (it != quantized.end())
@@ -279,8 +277,8 @@ Value fp8q::quantizeLinear(RewriterBase &rewriter,
   if (match.weightUnitLeadingDims != 0) {
     // [1, .., 1, K, N] -> [K, N]: the unit dimensions fold into the rows.
     auto rank = cast<RankedTensorType>(weight.getType()).getRank();
-    weight = cache.getOrCreate2D(
-        rewriter, weight, llvm::to_vector(llvm::seq<int64_t>(0, rank)));
+    weight = cache.getOrCreate2D(rewriter, weight,
+                                 llvm::to_vector(llvm::seq<int64_t>(0, rank)));
   }
   auto [qb, sb] =
       cache.getOrCreate(rewriter, weight, TileAttr::get(context, g, g),
@@ -293,10 +291,9 @@ Value fp8q::quantizeLinear(RewriterBase &rewriter,
       cache.getOrCreate2D(rewriter, op.getDpsInputs()[match.activationInput],
                           permutationTo(maps[match.activationInput], actOrder));
   ScaleMode actMode = record.pow2Activation ? ScaleMode::pow2 : ScaleMode::fp32;
-  auto [qa, sa] = cache.getOrCreate(rewriter, activation,
-                                    TileAttr::get(context, 1, g), actMode,
-                                    /*transpose=*/false,
-                                    config.activationScaleLayout);
+  auto [qa, sa] = cache.getOrCreate(
+      rewriter, activation, TileAttr::get(context, 1, g), actMode,
+      /*transpose=*/false, config.activationScaleLayout);
 
   // Accumulator: the original init in [M, N] form unless it is zero.
   rewriter.setInsertionPoint(op);
@@ -341,8 +338,9 @@ Value fp8q::quantizeLinear(RewriterBase &rewriter,
     Value actOperand = op.getDpsInputs()[match.activationInput];
     SmallVector<OpFoldResult> actSizes = getSizes(rewriter, loc, actOperand);
     for (unsigned loop : match.mDims)
-      expanded.push_back(actSizes[*maps[match.activationInput].getResultPosition(
-          getAffineDimExpr(loop, context))]);
+      expanded.push_back(
+          actSizes[*maps[match.activationInput].getResultPosition(
+              getAffineDimExpr(loop, context))]);
     expanded.push_back(rewriter.getIndexAttr(match.n));
   }
   y = expandFrom2D(rewriter, loc, y, expanded);
@@ -399,10 +397,10 @@ void applyFunctionAnalysis(RewriterBase &rewriter, FunctionOpInterface func,
   std::string function = getFunctionName(func);
   for (const ContractionRecord &record : analysis.contractions) {
     Operation *op = record.op;
-    report.rows.push_back(
-        {function, getOpLabel(op), op->getName().getStringRef().str(),
-         record.extents, record.decision, record.retainReason, record.reason,
-         op->getLoc()});
+    report.rows.push_back({function, getOpLabel(op),
+                           op->getName().getStringRef().str(), record.extents,
+                           record.decision, record.retainReason, record.reason,
+                           op->getLoc()});
     switch (record.decision) {
     case ContractionDecision::Quantize:
       for (Value operand : op->getOperands())
