@@ -210,16 +210,22 @@ QuantizedOperandCache::getOrCreate(OpBuilder &builder, Value source,
   OpBuilder::InsertionGuard guard(builder);
   setInsertionPointAfterDefinition(builder, source);
   Location loc = source.getLoc();
-  // Codes: the source's extents; scales: tiles per extent. A dynamic extent
-  // (the M of a dynamic token count) is only ever tiled by 1 (1xG tiles).
+  // Codes: the source's extents; scales: tiles per extent, computed at run
+  // time for a dynamic extent (the M of a dynamic token count, tiled by 1).
   SmallVector<OpFoldResult> qShape = getSizes(builder, loc, source);
   SmallVector<OpFoldResult> sShape;
   for (auto [dim, size] : llvm::enumerate(qShape)) {
-    std::optional<int64_t> extent = getConstantIntValue(size);
-    if (extent)
+    int64_t tileExtent = dim == 0 ? tile.getRows() : tile.getCols();
+    if (std::optional<int64_t> extent = getConstantIntValue(size)) {
       sShape.push_back(builder.getIndexAttr(tile.getNumTiles(*extent, dim)));
-    else
+    } else if (tileExtent == 1) {
       sShape.push_back(size);
+    } else {
+      Value t = arith::ConstantIndexOp::create(builder, loc, tileExtent);
+      sShape.push_back(
+          arith::CeilDivUIOp::create(builder, loc, cast<Value>(size), t)
+              .getResult());
+    }
   }
   if (transpose) {
     std::swap(qShape[0], qShape[1]);
