@@ -74,8 +74,9 @@ func.func @lm_untied_head(%ids: tensor<8x1xindex>, %wte: tensor<1000x256xf32>, %
 
 // -----
 
-// Without an embedding lookup (a block, or a graph fed with embeddings) the
-// last projection is an ordinary Linear layer.
+// Without an embedding lookup, a name or a final norm before it (a block,
+// an MLP) the last projection is an ordinary Linear layer, even when it is
+// the widest (quantize-model-untied-head.mlir has the decoder cases).
 // CHECK-LABEL: func.func @no_embedding_no_head
 // CHECK: fp8q.scaled_matmul
 // CHECK-NOT: fp8q.retain

@@ -210,8 +210,8 @@ func.func @sigmoid_gate_is_not_a_router(%x: tensor<16x256xf32>, %w: tensor<256x1
 // batch_matmul: a grouped GEMM, which the rewrite does not express (one
 // fp8q.scaled_matmul is one matrix). Kept, with the reason.
 // CHECK-LABEL: func.func @moe_grouped_experts
-// CHECK: linalg.batch_matmul {fp8q.unquantized = "weight has batch dimensions that are not a broadcast (one matrix per batch)"}
-// REPORT: @moe_grouped_experts | {{.*}} | linalg.batch_matmul | B=4 M=16 N=512 K=256 | unquantized | weight has batch dimensions that are not a broadcast (one matrix per batch)
+// CHECK: linalg.batch_matmul {fp8q.unquantized = "grouped GEMM (experts): one weight matrix per batch ([E, K, N] stacked experts), not yet supported"}
+// REPORT: @moe_grouped_experts | {{.*}} | linalg.batch_matmul | B=4 M=16 N=512 K=256 | unquantized | grouped GEMM (experts): one weight matrix per batch ([E, K, N] stacked experts), not yet supported
 func.func @moe_grouped_experts(%tokens: tensor<4x16x256xf32>) -> tensor<4x16x512xf32> {
   %w = arith.constant dense<0.01> : tensor<4x256x512xf32>
   %zero = arith.constant 0.0 : f32

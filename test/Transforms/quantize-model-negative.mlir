@@ -4,14 +4,16 @@
 // Contractions the rewrite cannot express stay as they are, with the reason
 // in `fp8q.unquantized` and in the report. The output always verifies.
 
-// CHECK-LABEL: func.func @dynamic_tokens
-// CHECK: linalg.matmul {fp8q.unquantized = "dynamic shape tensor<?x256xf32>"}
-// REPORT: @dynamic_tokens | {{.*}} | linalg.matmul | M=? N=512 K=256 | unquantized | dynamic shape tensor<?x256xf32>
+// A dynamic N (the weight's side) cannot be laid out in 128x128 blocks at
+// compile time (a dynamic M is fine: quantize-model-dynamic.mlir).
+// CHECK-LABEL: func.func @dynamic_n
+// CHECK: linalg.matmul {fp8q.unquantized = "dynamic weight shape tensor<256x?xf32>"}
+// REPORT: @dynamic_n | {{.*}} | linalg.matmul | M=16 N=? K=256 | unquantized | dynamic weight shape tensor<256x?xf32>
 // REPORT: # 1 contraction(s) with dynamic extents not counted in the FLOPs
 // REPORT: quantized 0 of 1 contractions, 0.0% of contraction FLOPs in FP8
-func.func @dynamic_tokens(%x: tensor<?x256xf32>, %w: tensor<256x512xf32>, %acc: tensor<?x512xf32>) -> tensor<?x512xf32> {
-  %y = linalg.matmul ins(%x, %w : tensor<?x256xf32>, tensor<256x512xf32>) outs(%acc : tensor<?x512xf32>) -> tensor<?x512xf32>
-  return %y : tensor<?x512xf32>
+func.func @dynamic_n(%x: tensor<16x256xf32>, %w: tensor<256x?xf32>, %acc: tensor<16x?xf32>) -> tensor<16x?xf32> {
+  %y = linalg.matmul ins(%x, %w : tensor<16x256xf32>, tensor<256x?xf32>) outs(%acc : tensor<16x?xf32>) -> tensor<16x?xf32>
+  return %y : tensor<16x?xf32>
 }
 
 // -----
@@ -156,3 +158,20 @@ func.func @attention_on_arguments(%q: tensor<4x16x128xf32>, %k: tensor<4x128x16x
 // CHECK-LABEL: func.func private @external
 // REPORT: quantized 0 of 0 contractions, 0.0% of contraction FLOPs in FP8
 func.func private @external(tensor<16x256xf32>) -> tensor<16x256xf32>
+
+// -----
+
+// Extents whose product overflows int64 (M = 2^32 * 2^32): diagnosed as
+// a reason, never computed with signed overflow (UBSan-clean).
+// CHECK-LABEL: func.func @m_overflows
+// CHECK: linalg.generic {{.*}}fp8q.unquantized = "M (the product of the extents of the M dimensions) overflows int64"
+// REPORT: @m_overflows | {{.*}} | linalg.generic | M=? N=128 K=128 | unquantized | M (the product of the extents of the M dimensions) overflows int64
+func.func @m_overflows(%x: tensor<4294967296x4294967296x128xf32>, %w: tensor<128x128xf32>, %acc: tensor<4294967296x4294967296x128xf32>) -> tensor<4294967296x4294967296x128xf32> {
+  %y = linalg.generic {indexing_maps = [affine_map<(a, b, n, k) -> (a, b, k)>, affine_map<(a, b, n, k) -> (k, n)>, affine_map<(a, b, n, k) -> (a, b, n)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%x, %w : tensor<4294967296x4294967296x128xf32>, tensor<128x128xf32>) outs(%acc : tensor<4294967296x4294967296x128xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %c, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<4294967296x4294967296x128xf32>
+  return %y : tensor<4294967296x4294967296x128xf32>
+}

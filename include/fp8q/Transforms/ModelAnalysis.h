@@ -61,12 +61,16 @@ struct LinearMatch {
   SmallVector<unsigned, 3> mDims;
   unsigned nDim = 0;
   unsigned kDim = 0;
-  /// The 2-D weight to quantize: the weight operand seen through the
-  /// broadcasts, transposes and widening casts right above the contraction.
+  /// The weight to quantize: the weight operand seen through the
+  /// broadcasts, transposes and widening casts right above the contraction;
+  /// 2-D after dropping `weightUnitLeadingDims`.
   Value weight;
   /// True when `weight` is [K, N] (quantized with `transpose`), false when it
   /// is already [N, K].
   bool weightIsKxN = false;
+  /// Leading dimensions of extent 1 in front of `weight`'s matrix ([1, K, N]
+  /// from a TOSA constant); the rewrite collapses them away.
+  unsigned weightUnitLeadingDims = 0;
   /// Static extents; M is the product over `mDims`.
   int64_t m = 0, n = 0, k = 0;
 };
@@ -85,8 +89,11 @@ struct LinearMatchResult {
 /// Checks that `op` is a Linear layer with its weight in input `weightInput`
 /// that the fp8q rewrite supports: one K and one N dimension, an activation
 /// whose other dimensions fold into M, a weight that is 2-D up to
-/// broadcasts along batch dimensions, static shapes, f32/bf16/f16 operands
-/// and result, and K a multiple of `groupSize`.
+/// broadcasts along batch dimensions, a static weight with static K and N
+/// (M may be dynamic), f32/bf16/f16 operands and result, K a multiple of
+/// `groupSize`, and an M that fits in int64 (the extent product is
+/// computed with overflow checks). A weight with real batch dimensions
+/// fails with the grouped-GEMM reason and `weightIsBatched`.
 LinearMatchResult matchLinear(linalg::LinalgOp op, unsigned weightInput,
                               int64_t groupSize);
 
@@ -100,14 +107,49 @@ struct EmbeddingLookup {
   Value table;
 };
 
-/// Embedding lookups under `root`: `tensor.gather`, and linalg ops that read
+/// The elements of a parameter that a tensor value holds: the value traced
+/// up through single-input layout ops (slices, reshapes, transposes,
+/// broadcasts, copies, float casts) to the value they start from, with the
+/// ops on the way. Two values share elements (a head tied to an embedding
+/// table) when they start from the same leaf and take the same slices of
+/// it; layout ops after the last slice only reorder or retype those
+/// elements and are not compared. So two Linear weights sliced at
+/// different offsets out of one flat parameter argument are different
+/// elements of the same leaf.
+struct ParameterElements {
+  /// The value the layout chain starts from (an argument, a constant, or the
+  /// first op that is not a single-input layout op).
+  Value leaf;
+  /// The layout ops from `leaf` down to the value, leaf first.
+  SmallVector<Operation *, 4> steps;
+
+  /// True when `other` starts from the same leaf and one of the two holds a
+  /// subset of the other's elements: the steps of one up to and including
+  /// its last slice are the first steps of the other (the same op name,
+  /// properties, result type and, for `tensor.extract_slice`, dynamic
+  /// offsets/sizes/strides). A head reading the first V rows of a padded
+  /// table shares the table's elements; two slices at different offsets do
+  /// not.
+  bool sharesElementsWith(const ParameterElements &other) const;
+};
+
+/// The parameter elements `value` holds, or std::nullopt when a layout op
+/// with several data inputs (concat, insert_slice) is on the way: then
+/// only the leaves can be compared.
+std::optional<ParameterElements> getParameterElements(Value value);
+
+/// Embedding lookups under `root`: `tensor.gather`, linalg ops that read
 /// a tensor captured from outside their body with `tensor.extract` at
-/// indices from an integer input (torch-mlir's aten.embedding).
+/// indices from an integer input (torch-mlir's aten.embedding), and
+/// contractions of a one-hot encoding of integer ids with the table
+/// (`one_hot(ids) @ table`; retained as `embedding` themselves).
 SmallVector<EmbeddingLookup> findEmbeddingLookups(Operation *root);
 
 /// Normalization ops under `root`: sum reductions that feed, before any
 /// contraction, an rsqrt or sqrt (RMSNorm, LayerNorm), and those rsqrt/sqrt
-/// ops.
+/// ops, when the root's result scales a tensor close to the reduced one
+/// (also when the statistics run on a widened copy: torch-mlir's f64
+/// variance, a bf16 model's f32 RMSNorm).
 SmallVector<Operation *> findNormalizationOps(Operation *root);
 
 /// True when the result of `op` feeds, before any other contraction, both a
@@ -158,13 +200,36 @@ struct RetainedOp {
 struct FunctionAnalysis {
   SmallVector<ContractionRecord> contractions;
   SmallVector<RetainedOp> retainedOps;
+  /// Normalizations found (one per rsqrt/sqrt op: a LayerNorm or RMSNorm).
+  int64_t numNormalizations = 0;
 };
+
+/// Embedding tables seen across calls (a model split into functions: the
+/// lookup in one, the tied head in another).
+struct CallGraphTables {
+  /// Per function: values of its body that hold an embedding table because
+  /// of a call. Call operands passed where the callee looks them up (or
+  /// passes them on to a lookup), and entry arguments through which a
+  /// caller passes a table.
+  llvm::DenseMap<Operation *, SmallVector<Value, 2>> tables;
+  /// Functions that call, directly or not, a function with a lookup: their
+  /// graph starts from token ids as much as one with the lookup inline.
+  llvm::DenseSet<Operation *> callsLookup;
+};
+
+/// Propagates the embedding tables of the functions under `root` along
+/// their calls (func.call and any CallOpInterface op resolving to a
+/// function with a body) until nothing changes.
+CallGraphTables findEmbeddingTablesAcrossCalls(Operation *root);
 
 /// Classifies every contraction of `func` (quantize, retain with a reason,
 /// or leave unquantized with a reason) and finds the retained
 /// non-contraction ops, following the rules of docs/QuantizeModel.md.
+/// `calls` (from findEmbeddingTablesAcrossCalls on the module) adds the
+/// tables seen through calls; without it only `func`'s own lookups count.
 FunctionAnalysis analyzeFunction(FunctionOpInterface func,
-                                 const QuantizeModelConfig &config);
+                                 const QuantizeModelConfig &config,
+                                 const CallGraphTables *calls = nullptr);
 
 } // namespace mlir::fp8q
 

@@ -28,7 +28,10 @@ def Fp8qQuantizeModelPass : Pass<"fp8q-quantize-model", "::mlir::ModuleOp"> {
     Input requirements: func-like ops whose bodies use linalg on ranked
     tensors (any mix of func, arith, math, tensor, linalg, scf,
     bufferization, memref and unregistered ops; unknown ops only make the
-    analysis conservative). The function signatures are never changed.
+    analysis conservative), or TOSA graphs, which are first lowered to
+    linalg by upstream's pipeline (`--fp8q-import-tosa`). The function
+    signatures are never changed. M (tokens) may be dynamic; K and N must
+    be static.
 
     Recognized Linear layers (activation x [.., K] times weight -> [.., N]):
     `linalg.matmul` (any indexing maps), `linalg.batch_matmul` whose weight
@@ -41,13 +44,23 @@ def Fp8qQuantizeModelPass : Pass<"fp8q-quantize-model", "::mlir::ModuleOp"> {
     tensor is quantized directly; a [K, N] weight is quantized with the
     `transpose` attribute.
 
-    Precision retention: embedding lookups (`embedding`), the output head
-    (`output_head`: the final projection of a graph that starts with an
-    embedding, or any contraction whose weight is an embedding table),
-    MoE routers (`gating`: at most `gating-max-outputs` outputs feeding a
-    softmax/sigmoid and a reduction or top-k), normalization reductions
-    (`norm`), activation x activation contractions and the softmax between
-    them (`attention`), and `force-retain` matches (`user`).
+    Precision retention: embedding lookups (`embedding`, including
+    one-hot matmuls), the output head (`output_head`: a contraction whose
+    weight holds the same elements as an embedding table, in this
+    function or across calls; or the final projection of a decoder: the
+    terminal contraction with the largest N in a graph with a lookup, named
+    `lm_head`/`logits`/`output`, or the widest, widening projection after
+    the final norm), MoE routers (`gating`: at most `gating-max-outputs`
+    outputs feeding a softmax/sigmoid and a reduction or top-k),
+    normalization reductions (`norm`), activation x activation
+    contractions and the softmax between them (`attention`), and
+    `force-retain` matches (`user`).
+
+    Contractions left in high precision for any other reason (stacked
+    expert weights: a grouped GEMM; dynamic K or N; an operand of unknown
+    provenance) get `fp8q.unquantized = "reason"`, and the pass emits one
+    warning naming the count and the first reason, with or without
+    `report`.
 
     Example (`--fp8q-quantize-model`):
 
@@ -116,6 +129,41 @@ def Fp8qQuantizeModelPass : Pass<"fp8q-quantize-model", "::mlir::ModuleOp"> {
            "Write the per-contraction report to this file, or to stderr for "
            "'-'; no report when empty">,
   ];
+}
+
+//===----------------------------------------------------------------------===//
+// Fp8qImportTosaPass
+//===----------------------------------------------------------------------===//
+
+def Fp8qImportTosaPass : Pass<"fp8q-import-tosa", "::mlir::ModuleOp"> {
+  let summary = "Lower a TOSA model graph to linalg on tensors (if it has "
+                "TOSA ops)";
+  let description = [{
+    TOSA front ends (buddy-mlir, torch-mlir's TOSA output, TFLite imports)
+    express Linear layers as `tosa.matmul` on 3-D operands with the weights
+    behind `tosa.const`, `tosa.reshape` and `tosa.transpose`. When the
+    module holds any op of the `tosa` dialect, this pass runs upstream's
+    lowering to linalg on tensors as a nested pipeline
+    (`mlir::tosa::addTosaToLinalgPasses`, then `tosa-to-tensor` and
+    `tosa-to-arith`); otherwise it does nothing. A TOSA op the upstream
+    lowering leaves behind is an error.
+
+    `--fp8q-quantize-model` runs the same lowering first, and the CPU and
+    GPU pipelines start with this pass, so TOSA graphs go through every
+    fp8q entry point. See docs/QuantizeModel.md, "TOSA input".
+
+    Example:
+
+    ```mlir
+    // Before:
+    %w = "tosa.const"() <{values = dense<...> : tensor<1x256x512xf32>}> : ...
+    %y = tosa.matmul %x, %w, %zp, %zp
+        : (tensor<1x16x256xf32>, tensor<1x256x512xf32>, ...) -> tensor<1x16x512xf32>
+    // After:
+    %w = arith.constant dense<...> : tensor<1x256x512xf32>
+    %y = linalg.batch_matmul ins(%x, %w : ...) outs(%zero : ...)
+    ```
+  }];
 }
 
 #endif // FP8Q_TRANSFORMS_PASSES_TD

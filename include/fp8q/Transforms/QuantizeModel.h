@@ -86,6 +86,8 @@ struct QuantizeModelReportRow {
   ContractionDecision decision;
   RetainReason retainReason;
   std::string reason;
+  /// The contraction's location (for diagnostics).
+  LocationAttr loc;
 };
 
 /// What quantizeModel did, for printQuantizeModelReport.
@@ -95,8 +97,13 @@ struct QuantizeModelReport {
   SmallVector<QuantizeModelReportRow> rows;
   /// Retained non-contraction ops per reason.
   std::map<RetainReason, int64_t> retainedOps;
+  /// Normalizations (LayerNorm, RMSNorm) among the `norm` ops.
+  int64_t normalizations = 0;
 
   int64_t getNumQuantized() const;
+  /// The rows left unquantized (the user asked for none of them: forced
+  /// retention is `retained(user)`).
+  SmallVector<const QuantizeModelReportRow *> getUnquantized() const;
   /// Percentage of the static contraction FLOPs that run in FP8.
   double getFp8FlopPercentage() const;
 };
@@ -108,6 +115,12 @@ struct QuantizeModelReport {
 /// the input; nothing outside function bodies changes.
 QuantizeModelReport quantizeModel(Operation *root,
                                   const QuantizeModelConfig &config);
+
+/// Emits one warning when contractions were left unquantized for a reason
+/// the user did not ask for (dynamic K, a grouped GEMM, an unknown
+/// operand, ...): at the first such contraction, with the count and the
+/// first reason. Nothing when every contraction was quantized or retained.
+void warnUnquantized(const QuantizeModelReport &report);
 
 /// Prints `report` (format in docs/QuantizeModel.md): a header, one
 /// `|`-separated row per contraction, the retained non-contraction ops, and

@@ -15,6 +15,7 @@
 
 #include "fp8q/Conversion/Passes.h"
 #include "fp8q/Pipelines/Passes.h"
+#include "fp8q/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
@@ -55,6 +56,8 @@ void addLLVMLowering(OpPassManager &pm,
 
 void fp8q::buildFp8qCpuPipeline(OpPassManager &pm,
                                 const CpuPipelineOptions &options) {
+  // TOSA input to linalg on tensors (nothing without TOSA ops).
+  pm.addPass(fp8q::createFp8qImportTosaPass());
   addFp8qToLinalg(pm);
   fp8q::addHostBufferization(pm, options.deallocate);
   addLoopLowering(pm);

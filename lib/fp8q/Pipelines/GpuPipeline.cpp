@@ -18,6 +18,7 @@
 #include "fp8q/Conversion/Passes.h"
 #include "fp8q/Pipelines/Passes.h"
 #include "fp8q/Target/Passes.h"
+#include "fp8q/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
@@ -108,6 +109,9 @@ void addHostLowering(OpPassManager &pm) {
 
 void fp8q::buildFp8qGpuPipeline(OpPassManager &pm,
                                 const GpuPipelineOptions &options) {
+  // TOSA input (buddy-mlir style graphs) to linalg on tensors; nothing
+  // happens to a module without TOSA ops.
+  pm.addPass(createFp8qImportTosaPass());
   // fp8q ops to kernel launches on tensors (transposes folded into quantize
   // first, which also exposes the fused row/column quantize).
   pm.addPass(createCanonicalizerPass());

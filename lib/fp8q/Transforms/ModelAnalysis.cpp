@@ -15,10 +15,12 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -36,10 +38,45 @@ constexpr unsigned kMaxRouterWalk = 64;
 /// Ops looked at downstream of a sum reduction for a normalization's rsqrt.
 constexpr unsigned kMaxNormWalk = 32;
 /// Ops looked at downstream of a normalization's rsqrt for the op scaling
-/// the normalized tensor with it (a broadcast and a multiply, typically).
-constexpr unsigned kMaxNormScaleWalk = 8;
+/// the normalized tensor with it (a broadcast and a multiply, typically; a
+/// cast back from f64 and a division for torch-mlir's exports).
+constexpr unsigned kMaxNormScaleWalk = 12;
+/// Producer steps from a norm's reduction input back to the normalized
+/// tensor (`x -> extf -> x - mean -> (x - mean)^2` for a variance in f64)
+/// and from the scaled tensor back to it (`x - mean`, or a cast of it).
+constexpr unsigned kMaxNormInputSteps = 4;
+constexpr unsigned kMaxNormReadSteps = 2;
 /// Ops looked at downstream of QK^T for the PV contraction.
 constexpr unsigned kMaxAttentionWalk = 64;
+/// The reason of a contraction with one weight matrix per batch entry.
+constexpr llvm::StringLiteral kGroupedGemmReason =
+    "grouped GEMM (experts): one weight matrix per batch ([E, K, N] stacked "
+    "experts), not yet supported";
+/// Ops looked at upstream of a contraction's input for a softmax's exp (the
+/// PV product of attention reads the probabilities a few ops below it).
+constexpr unsigned kMaxSoftmaxInputWalk = 16;
+/// Ops looked at upstream of an output head's activation for the final norm
+/// (its scale multiply, a bias add, a cast or reshape in between).
+constexpr unsigned kMaxHeadNormWalk = 16;
+
+/// True for the name of an output head: a component `lm_head`, `logits` or
+/// `output` of a dotted/underscored path (`model.lm_head`, `output`,
+/// `logits_proj`), case-insensitive.
+bool isHeadName(StringRef name) {
+  static const llvm::Regex regex("(^|[^a-z])(lm_head|logits|output)([^a-z]|$)",
+                                 llvm::Regex::IgnoreCase);
+  return regex.match(name);
+}
+
+/// The names of `op` (NameLoc names and the `name` attribute), without its
+/// file locations: a file called `output.mlir` names no op.
+SmallVector<std::string, 2> getOpNameKeys(Operation *op) {
+  static const llvm::Regex fileKey(":[0-9]+:[0-9]+$");
+  SmallVector<std::string, 2> keys = getOpSelectionKeys(op);
+  llvm::erase_if(keys,
+                 [](const std::string &key) { return fileKey.match(key); });
+  return keys;
+}
 
 bool isSupportedFloat(Type type) {
   return type.isF32() || type.isBF16() || type.isF16();
@@ -112,15 +149,27 @@ bool walkDownstream(Operation *from, unsigned limit,
   return false;
 }
 
-/// The product of `extents` at `dims`, kDynamic if one is dynamic.
-int64_t productOf(ArrayRef<int64_t> extents, ArrayRef<unsigned> dims) {
+/// The product of `extents` at `dims`: kDynamic if one is dynamic,
+/// std::nullopt if the product overflows int64 (static extents of absurd
+/// tensors; never undefined behaviour).
+std::optional<int64_t> checkedProductOf(ArrayRef<int64_t> extents,
+                                        ArrayRef<unsigned> dims) {
   int64_t product = 1;
   for (unsigned d : dims) {
     if (ShapedType::isDynamic(extents[d]))
       return ShapedType::kDynamic;
-    product *= extents[d];
+    std::optional<int64_t> next = llvm::checkedMul(product, extents[d]);
+    if (!next)
+      return std::nullopt;
+    product = *next;
   }
   return product;
+}
+
+/// checkedProductOf for the report's extents: an overflowing product is
+/// shown, and left out of the FLOPs, like a dynamic one.
+int64_t productOf(ArrayRef<int64_t> extents, ArrayRef<unsigned> dims) {
+  return checkedProductOf(extents, dims).value_or(ShapedType::kDynamic);
 }
 } // namespace
 
@@ -354,14 +403,25 @@ LinearMatchResult fp8q::matchLinear(linalg::LinalgOp op, unsigned weightInput,
   }
   Value weightOperand = op.getDpsInputs()[weightInput];
   PeeledWeight weight = peelWeight(weightOperand, weightDims);
-  if (hasBatchDims(weight))
-    return fail("weight has batch dimensions that are not a broadcast (one "
-                "matrix per batch)",
-                /*batched=*/true);
-  if (weight.dims.size() != 2)
+  // Leading batch dimensions of extent 1 (a TOSA constant [1, K, N] fed
+  // straight to tosa.matmul) hold one matrix: collapsed by the rewrite.
+  auto peeledType = dyn_cast<RankedTensorType>(weight.value.getType());
+  auto numUnitLeading = [&]() -> unsigned {
+    unsigned n = 0;
+    while (peeledType && n < weight.dims.size() &&
+           weight.dims[n] == WeightDim::Batch && peeledType.getDimSize(n) == 1)
+      ++n;
+    return n;
+  };
+  match.weightUnitLeadingDims = numUnitLeading();
+  SmallVector<WeightDim, 3> matrixDims(
+      ArrayRef<WeightDim>(weight.dims).drop_front(match.weightUnitLeadingDims));
+  if (llvm::is_contained(matrixDims, WeightDim::Batch))
+    return fail(kGroupedGemmReason, /*batched=*/true);
+  if (matrixDims.size() != 2)
     return fail("weight is not 2-D after its broadcasts");
   match.weight = weight.value;
-  match.weightIsKxN = weight.dims.front() == WeightDim::K;
+  match.weightIsKxN = matrixDims.front() == WeightDim::K;
 
   // Types and shapes the fp8q ops accept.
   Value activation = op.getDpsInputs()[match.activationInput];
@@ -370,9 +430,20 @@ LinearMatchResult fp8q::matchLinear(linalg::LinalgOp op, unsigned weightInput,
   auto outType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
   if (!actType || !weightType || !outType)
     return fail("unranked operands");
-  for (RankedTensorType type : {actType, weightType, outType})
-    if (!type.hasStaticShape())
-      return fail("dynamic shape " + typeText(type));
+  // Dynamic M (a dynamic token count: batch or sequence) is fine; the
+  // weight, N and K must be static (K is checked against G, the weight
+  // blocks are laid out at compile time).
+  if (!weightType.hasStaticShape())
+    return fail("dynamic weight shape " + typeText(weightType));
+  auto isDynamicAt = [&](RankedTensorType type, AffineMap map, unsigned loop) {
+    std::optional<unsigned> pos =
+        map.getResultPosition(getAffineDimExpr(loop, op.getContext()));
+    return pos && type.isDynamicDim(*pos);
+  };
+  if (isDynamicAt(actType, actMap, match.kDim))
+    return fail("dynamic K in " + typeText(actType));
+  if (isDynamicAt(outType, outMap, match.nDim))
+    return fail("dynamic N in " + typeText(outType));
   if (!isSupportedFloat(actType.getElementType()))
     return fail("activation element type " +
                 typeText(actType.getElementType()) +
@@ -385,9 +456,15 @@ LinearMatchResult fp8q::matchLinear(linalg::LinalgOp op, unsigned weightInput,
                 " is not f32, bf16 or f16");
 
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  match.m = productOf(ranges, match.mDims);
-  match.n = ranges[match.nDim];
-  match.k = ranges[match.kDim];
+  std::optional<int64_t> m = checkedProductOf(ranges, match.mDims);
+  if (!m)
+    return fail("M (the product of the extents of the M dimensions) "
+                "overflows int64");
+  match.m = *m;
+  ArrayRef<int64_t> weightShape =
+      weightType.getShape().drop_front(match.weightUnitLeadingDims);
+  match.n = weightShape[match.weightIsKxN ? 1 : 0];
+  match.k = weightShape[match.weightIsKxN ? 0 : 1];
   if (match.k % groupSize != 0)
     return fail(llvm::formatv("K ({0}) is not a multiple of the group size "
                               "{1}",
@@ -400,12 +477,44 @@ LinearMatchResult fp8q::matchLinear(linalg::LinalgOp op, unsigned weightInput,
 // Retained components
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// True when `value` is, up to layout ops, a one-hot encoding of integer
+/// ids: a linalg op with an integer input whose body compares integers
+/// (`arith.cmpi` of the loop index with the id) and yields floats.
+bool isOneHot(Value value) {
+  SmallVector<Value, 2> data;
+  while (Operation *def = value.getDefiningOp()) {
+    data.clear();
+    if (!getLayoutDataOperands(def, data) || data.size() != 1)
+      break;
+    value = data.front();
+  }
+  auto linalgOp = value.getDefiningOp<linalg::LinalgOp>();
+  return linalgOp && linalgOp.hasPureTensorSemantics() &&
+         isa<FloatType>(getElementTypeOrSelf(value.getType())) &&
+         bodyContains<arith::CmpIOp>(linalgOp) &&
+         llvm::any_of(linalgOp.getDpsInputs(), [](Value input) {
+           return isa<IntegerType, IndexType>(
+               getElementTypeOrSelf(input.getType()));
+         });
+}
+} // namespace
+
 SmallVector<EmbeddingLookup> fp8q::findEmbeddingLookups(Operation *root) {
   SmallVector<EmbeddingLookup> lookups;
   root->walk([&](Operation *op) {
     if (auto gather = dyn_cast<tensor::GatherOp>(op)) {
       lookups.push_back({op, gather.getSource()});
       return;
+    }
+    // one_hot(ids) @ table: an embedding written as a contraction.
+    if (isContraction(op) && op->getNumOperands() == 3) {
+      auto inputs = cast<linalg::LinalgOp>(op).getDpsInputs();
+      for (unsigned i = 0; i < 2; ++i)
+        if (isOneHot(inputs[i])) {
+          lookups.push_back({op, inputs[1 - i]});
+          return;
+        }
     }
     auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
     if (!linalgOp || !linalgOp.hasPureTensorSemantics() ||
@@ -427,6 +536,76 @@ SmallVector<EmbeddingLookup> fp8q::findEmbeddingLookups(Operation *root) {
 }
 
 namespace {
+/// Longest layout chain followed by getParameterElements.
+constexpr unsigned kMaxElementSteps = 256;
+
+/// The steps up to and including the last `tensor.extract_slice`: the ones
+/// that decide which elements of the leaf are held.
+ArrayRef<Operation *> getSelectingSteps(ArrayRef<Operation *> steps) {
+  auto last = llvm::find_if(llvm::reverse(steps), [](Operation *op) {
+    return isa<tensor::ExtractSliceOp>(op);
+  });
+  return steps.take_front(std::distance(last, steps.rend()));
+}
+
+/// True when the layout ops `a` and `b` do the same thing to the same
+/// input elements.
+bool isSameLayoutStep(Operation *a, Operation *b) {
+  if (a == b)
+    return true;
+  if (a->getName() != b->getName() ||
+      a->getResultTypes() != b->getResultTypes() ||
+      a->getPropertiesAsAttribute() != b->getPropertiesAsAttribute())
+    return false;
+  auto sliceA = dyn_cast<tensor::ExtractSliceOp>(a);
+  auto sliceB = dyn_cast<tensor::ExtractSliceOp>(b);
+  if (!sliceA || !sliceB)
+    return true;
+  auto values = [](tensor::ExtractSliceOp op) {
+    SmallVector<Value> all(op.getOffsets());
+    llvm::append_range(all, op.getSizes());
+    llvm::append_range(all, op.getStrides());
+    return all;
+  };
+  return values(sliceA) == values(sliceB);
+}
+} // namespace
+
+bool ParameterElements::sharesElementsWith(
+    const ParameterElements &other) const {
+  if (leaf != other.leaf)
+    return false;
+  // `selecting` picks a superset of what `all` holds when `all` starts with
+  // the same steps (it may slice further, e.g. the rows of a padded vocab).
+  auto contains = [](ArrayRef<Operation *> all,
+                     ArrayRef<Operation *> selecting) {
+    return selecting.size() <= all.size() &&
+           llvm::all_of(llvm::zip(selecting, all), [](auto pair) {
+             return isSameLayoutStep(std::get<0>(pair), std::get<1>(pair));
+           });
+  };
+  return contains(other.steps, getSelectingSteps(steps)) ||
+         contains(steps, getSelectingSteps(other.steps));
+}
+
+std::optional<ParameterElements> fp8q::getParameterElements(Value value) {
+  ParameterElements elements;
+  SmallVector<Value, 2> data;
+  while (Operation *op = value.getDefiningOp()) {
+    data.clear();
+    if (!getLayoutDataOperands(op, data))
+      break;
+    if (data.size() != 1 || elements.steps.size() >= kMaxElementSteps)
+      return std::nullopt;
+    elements.steps.push_back(op);
+    value = data.front();
+  }
+  std::reverse(elements.steps.begin(), elements.steps.end());
+  elements.leaf = value;
+  return elements;
+}
+
+namespace {
 /// The tensors the op defining `value` reads (its DPS inputs for linalg ops,
 /// so that shared `tensor.empty` inits do not relate unrelated values).
 SmallVector<Value, 4> getProducerInputs(Value value) {
@@ -442,15 +621,36 @@ SmallVector<Value, 4> getProducerInputs(Value value) {
   return inputs;
 }
 
-/// True when `a` is `x` up to one computing step in either direction or two
-/// steps up from `a`: `x`, `x * x` (the variance input), `x - mean(x)`.
-bool isNear(Value a, Value x) {
-  if (a == x || llvm::is_contained(getProducerInputs(a), x) ||
-      llvm::is_contained(getProducerInputs(x), a))
-    return true;
-  return llvm::any_of(getProducerInputs(a), [&](Value up) {
-    return llvm::is_contained(getProducerInputs(up), x);
-  });
+/// The tensors `value` is computed from within `depth` producer steps,
+/// `value` included; contractions are not looked through.
+llvm::DenseSet<Value> getAncestors(Value value, unsigned depth) {
+  llvm::DenseSet<Value> ancestors = {value};
+  SmallVector<Value> frontier = {value};
+  for (unsigned step = 0; step < depth && !frontier.empty(); ++step) {
+    SmallVector<Value> next;
+    for (Value v : frontier) {
+      Operation *def = v.getDefiningOp();
+      if (!def || isContraction(def))
+        continue;
+      for (Value up : getProducerInputs(v))
+        if (ancestors.insert(up).second)
+          next.push_back(up);
+    }
+    frontier = std::move(next);
+  }
+  return ancestors;
+}
+
+/// True when `read` (a tensor a normalization scales) and `input` (the
+/// input of its statistic's reduction) come from the same tensor within a
+/// few computing steps: `x` scaled by rsqrt(mean(x * x)); `x - mean(x)`
+/// scaled by the rsqrt of a variance computed from its own `x - mean(x)`;
+/// torch-mlir's statistics computed on a widened copy (`arith.extf` to f64
+/// or from bf16 to f32, a separate branch) of the `x` that is scaled.
+bool isNear(Value read, Value input) {
+  llvm::DenseSet<Value> fromInput = getAncestors(input, kMaxNormInputSteps);
+  return llvm::any_of(getAncestors(read, kMaxNormReadSteps),
+                      [&](Value v) { return fromInput.contains(v); });
 }
 
 /// True when, within a few ops downstream of `root` (an rsqrt or sqrt), an
@@ -576,14 +776,20 @@ namespace {
 /// in order (the first that applies decides):
 ///   1. `force-retain` match                      -> retain (user)
 ///   2. `fp8q.retain` in the input, no `force-quantize` -> retain (as given)
-///   3. no operand is a weight: both activations  -> retain (attention)
-///                              otherwise         -> unquantized (unknown)
-///   4. unless `force-quantize`: weight tied to an embedding table, or the
-///      final projection of a graph with an embedding -> retain (output_head);
+///   3. a one-hot matmul, no `force-quantize`     -> retain (embedding)
+///   4. no operand is a weight: computed x batched arguments, no softmax
+///      next to it                                -> unquantized (grouped GEMM)
+///      both activations / arguments, or a softmax next to it
+///                                                -> retain (attention)
+///      otherwise                                 -> unquantized (unknown)
+///   5. unless `force-quantize`: weight holding an embedding table's
+///      elements, or the final projection (graph with a lookup, a head name,
+///      or the widest projection after the final norm)
+///                                                -> retain (output_head);
 ///      N <= gating-max-outputs feeding softmax/sigmoid + reduction/top-k
 ///                                                -> retain (gating)
-///   5. matchLinear fails                         -> unquantized (its reason)
-///   6.                                           -> quantize
+///   6. matchLinear fails                         -> unquantized (its reason)
+///   7.                                           -> quantize
 class FunctionClassifier {
 public:
   FunctionClassifier(FunctionOpInterface func,
@@ -591,6 +797,12 @@ public:
       : func(func), config(config) {}
 
   FunctionAnalysis run();
+  /// Values holding embedding tables because of calls.
+  void addTablesFromCalls(ArrayRef<Value> values) {
+    llvm::append_range(tablesFromCalls, values);
+  }
+  /// The function calls a function with an embedding lookup.
+  void setCallsLookup() { hasEmbedding = true; }
 
 private:
   /// Which input holds the weight, with the Linear match for it.
@@ -603,6 +815,10 @@ private:
   void decide(ContractionRecord &record, const WeightChoice &choice);
   bool decideRetention(ContractionRecord &record, const WeightChoice &choice);
   bool usesPow2Scales(const LinearMatch &match);
+  std::optional<std::string> getHeadReason(const ContractionRecord &record,
+                                           unsigned weightInput);
+  bool followsNorm(Value activation);
+  bool isNextToSoftmax(Operation *op);
   void retain(ContractionRecord &record, RetainReason reason, const Twine &why);
   void addRetainedOp(Operation *op, RetainReason reason);
   void findAttentionSoftmax();
@@ -612,12 +828,25 @@ private:
   WeightProvenance provenance;
   FunctionAnalysis result;
   llvm::DenseSet<Operation *> retainedOps;
-  /// Leaves of the embedding tables (a head tied to one is retained).
-  llvm::DenseSet<Value> tableLeaves;
+  /// The embedding tables (a head tied to one is retained): the elements
+  /// each holds, or only its leaves where the elements are unknown.
+  struct Table {
+    Value value;
+    std::optional<ParameterElements> elements;
+  };
+  SmallVector<Table> tables;
+  SmallVector<Value> tablesFromCalls;
+  /// One-hot embedding contractions (retained as `embedding`).
+  llvm::DenseSet<Operation *> embeddingContractions;
+  bool isTiedToTable(Value weight);
   bool hasEmbedding = false;
   /// Terminal contractions with a weight and the largest N among them.
   llvm::DenseSet<Operation *> terminal;
   int64_t headN = -1;
+  /// The largest N among all contractions with a weight.
+  int64_t maxN = -1;
+  /// The normalization ops of the function (findNormalizationOps).
+  llvm::SetVector<Operation *> norms;
   /// Contractions retained as attention, in program order.
   llvm::SetVector<Operation *> attention;
 };
@@ -662,16 +891,15 @@ bool FunctionClassifier::decideRetention(ContractionRecord &record,
                                          const WeightChoice &choice) {
   Operation *op = record.op;
   Value weight = record.op.getDpsInputs()[choice.weightInput];
-  for (const ParameterLeaf &leaf : provenance.get(weight).leaves)
-    if (tableLeaves.contains(leaf.value)) {
-      retain(record, RetainReason::output_head,
-             "weight tied to an embedding table (" +
-                 provenance.describe(weight) + ")");
-      return true;
-    }
-  if (hasEmbedding && terminal.contains(op) && record.extents.n == headN) {
+  if (isTiedToTable(weight)) {
     retain(record, RetainReason::output_head,
-           "final projection of a graph with an embedding lookup");
+           "weight tied to an embedding table (" + provenance.describe(weight) +
+               ")");
+    return true;
+  }
+  if (std::optional<std::string> why =
+          getHeadReason(record, choice.weightInput)) {
+    retain(record, RetainReason::output_head, *why);
     return true;
   }
   int64_t n = record.extents.n;
@@ -684,6 +912,97 @@ bool FunctionClassifier::decideRetention(ContractionRecord &record,
     return true;
   }
   return false;
+}
+
+bool FunctionClassifier::isTiedToTable(Value weight) {
+  // Tied means the same elements: the same slice of the same leaf. Where
+  // either side's elements are unknown (a concat on the way), sharing a
+  // leaf is taken as tied, the conservative answer.
+  std::optional<ParameterElements> elements = getParameterElements(weight);
+  const Provenance &weightProvenance = provenance.get(weight);
+  for (const Table &table : tables) {
+    if (elements && table.elements) {
+      if (elements->sharesElementsWith(*table.elements))
+        return true;
+      continue;
+    }
+    for (const ParameterLeaf &leaf : provenance.get(table.value).leaves)
+      if (llvm::is_contained(weightProvenance.leaves, leaf))
+        return true;
+  }
+  return false;
+}
+
+bool FunctionClassifier::followsNorm(Value activation) {
+  // The head reads the final norm's output: the norm's rsqrt (or its
+  // reduction) is a few ops above, through its scale multiply and bias.
+  llvm::SmallPtrSet<Operation *, 16> seen;
+  SmallVector<Value> worklist = {activation};
+  unsigned visited = 0;
+  while (!worklist.empty() && visited++ < kMaxHeadNormWalk) {
+    Operation *def = worklist.pop_back_val().getDefiningOp();
+    if (!def || isContraction(def) || !seen.insert(def).second)
+      continue;
+    if (norms.contains(def))
+      return true;
+    llvm::append_range(worklist, getProducerInputs(def->getResult(0)));
+  }
+  return false;
+}
+
+bool FunctionClassifier::isNextToSoftmax(Operation *op) {
+  // A softmax is an exp and a reduction (max, sum); a SiLU/GELU between
+  // expert projections has the exp only. QK^T feeds one before the next
+  // contraction (the router test, feedsRouting, is the same walk).
+  if (feedsRouting(op))
+    return true;
+  // PV: an input computed from one a few ops above.
+  bool sawExp = false, sawSelection = false;
+  llvm::SmallPtrSet<Operation *, 16> seen;
+  SmallVector<Value> worklist(cast<linalg::LinalgOp>(op).getDpsInputs());
+  unsigned visited = 0;
+  while (!worklist.empty() && visited++ < kMaxSoftmaxInputWalk) {
+    Operation *def = worklist.pop_back_val().getDefiningOp();
+    if (!def || isContraction(def) || !seen.insert(def).second)
+      continue;
+    sawExp |= isExpLike(def);
+    sawSelection |= isSelectionLike(def);
+    if (sawExp && sawSelection)
+      return true;
+    llvm::append_range(worklist, getProducerInputs(def->getResult(0)));
+  }
+  return false;
+}
+
+std::optional<std::string>
+FunctionClassifier::getHeadReason(const ContractionRecord &record,
+                                  unsigned weightInput) {
+  // The head is a terminal contraction (its value reaches a function
+  // result) with the largest N among them: other outputs (a KV cache,
+  // hidden states) are not the head.
+  const ContractionExtents &extents = record.extents;
+  if (!terminal.contains(record.op) || extents.n != headN ||
+      ShapedType::isDynamic(extents.n))
+    return std::nullopt;
+  if (hasEmbedding)
+    return std::string("final projection of a graph with an embedding lookup");
+  // Without a lookup (a decoder fed with embeddings): a projection up to
+  // the vocabulary, wider than its own input, named like a head ...
+  bool widens = !ShapedType::isDynamic(extents.k) && extents.n > extents.k;
+  if (widens)
+    for (const std::string &name : getOpNameKeys(record.op))
+      if (isHeadName(name))
+        return "final projection named '" + name + "'";
+  // ... or the widest projection of the graph (no N larger; an MLP's up
+  // projection may be as wide as a small vocabulary), widening its input,
+  // reading the final norm's output.
+  if (widens && extents.n == maxN &&
+      followsNorm(record.op->getOperand(1 - weightInput)))
+    return llvm::formatv("final projection: the largest N ({0}) of the graph, "
+                         "widening K = {1}, after a norm",
+                         extents.n, extents.k)
+        .str();
+  return std::nullopt;
 }
 
 bool FunctionClassifier::usesPow2Scales(const LinearMatch &match) {
@@ -714,11 +1033,25 @@ void FunctionClassifier::decide(ContractionRecord &record,
     return retain(record, given.getValue(), "fp8q.retain given in the input");
   }
 
+  if (embeddingContractions.contains(op) && !forced)
+    return retain(record, RetainReason::embedding,
+                  "embedding lookup as a contraction of one-hot ids with the "
+                  "table");
+
   if (choice.weightInput < 0) {
     auto inputs = record.op.getDpsInputs();
     const Provenance &lhs = provenance.get(inputs[0]);
     const Provenance &rhs = provenance.get(inputs[1]);
     const Provenance &unknown = rhs.isUnknown() ? rhs : lhs;
+    // Computed tokens times batched argument data: attention against a KV
+    // cache passed in when a softmax is next to it (QK^T feeds one, PV reads
+    // one); otherwise stacked expert weights [E, K, N] (einsum/bmm experts).
+    bool mixed =
+        !unknown.isUnknown() && (lhs.isActivation() != rhs.isActivation());
+    if (mixed && !isNextToSoftmax(op)) {
+      record.reason = kGroupedGemmReason.str();
+      return;
+    }
     if (!unknown.isUnknown()) {
       if (!forced)
         return retain(record, RetainReason::attention,
@@ -785,11 +1118,17 @@ FunctionAnalysis FunctionClassifier::run() {
       contractions.push_back(op);
   });
 
+  for (Operation *op : findNormalizationOps(func))
+    norms.insert(op);
+  for (Value table : tablesFromCalls)
+    tables.push_back({table, getParameterElements(table)});
   for (const EmbeddingLookup &lookup : findEmbeddingLookups(func)) {
     hasEmbedding = true;
-    addRetainedOp(lookup.op, RetainReason::embedding);
-    for (const ParameterLeaf &leaf : provenance.get(lookup.table).leaves)
-      tableLeaves.insert(leaf.value);
+    if (isContraction(lookup.op))
+      embeddingContractions.insert(lookup.op);
+    else
+      addRetainedOp(lookup.op, RetainReason::embedding);
+    tables.push_back({lookup.table, getParameterElements(lookup.table)});
   }
 
   // The head candidates: terminal contractions with a weight; the head is
@@ -799,12 +1138,17 @@ FunctionAnalysis FunctionClassifier::run() {
   llvm::DenseSet<Operation *> terminalAll = findTerminalContractions(func);
   for (linalg::LinalgOp op : contractions) {
     choices.push_back(chooseWeight(op));
-    if (choices.back().weightInput < 0 || !terminalAll.contains(op))
+    if (choices.back().weightInput < 0)
+      continue;
+    ContractionExtents extents =
+        getContractionExtents(op, choices.back().weightInput);
+    if (!ShapedType::isDynamic(extents.n))
+      maxN = std::max(maxN, extents.n);
+    if (!terminalAll.contains(op))
       continue;
     terminal.insert(op);
-    int64_t n = getContractionExtents(op, choices.back().weightInput).n;
-    if (!ShapedType::isDynamic(n))
-      headN = std::max(headN, n);
+    if (!ShapedType::isDynamic(extents.n))
+      headN = std::max(headN, extents.n);
   }
 
   for (auto [op, choice] : llvm::zip(contractions, choices)) {
@@ -817,14 +1161,97 @@ FunctionAnalysis FunctionClassifier::run() {
     result.contractions.push_back(std::move(record));
   }
 
-  for (Operation *op : findNormalizationOps(func))
+  for (Operation *op : norms) {
     addRetainedOp(op, RetainReason::norm);
+    if (isRootLike(op))
+      ++result.numNormalizations;
+  }
   findAttentionSoftmax();
   return std::move(result);
 }
 } // namespace
 
 FunctionAnalysis fp8q::analyzeFunction(FunctionOpInterface func,
-                                       const QuantizeModelConfig &config) {
-  return FunctionClassifier(func, config).run();
+                                       const QuantizeModelConfig &config,
+                                       const CallGraphTables *calls) {
+  FunctionClassifier classifier(func, config);
+  if (calls) {
+    auto it = calls->tables.find(func);
+    if (it != calls->tables.end())
+      classifier.addTablesFromCalls(it->second);
+    if (calls->callsLookup.contains(func))
+      classifier.setCallsLookup();
+  }
+  return classifier.run();
+}
+
+CallGraphTables fp8q::findEmbeddingTablesAcrossCalls(Operation *root) {
+  CallGraphTables result;
+  SmallVector<FunctionOpInterface> functions;
+  root->walk([&](FunctionOpInterface func) {
+    if (!func.isExternal())
+      functions.push_back(func);
+  });
+  // Every table value per function: its own lookups' and those from calls.
+  llvm::DenseMap<Operation *, SmallVector<Value, 2>> all;
+  llvm::DenseSet<Operation *> hasLookup;
+  for (FunctionOpInterface func : functions)
+    for (const EmbeddingLookup &lookup : findEmbeddingLookups(func)) {
+      all[func].push_back(lookup.table);
+      hasLookup.insert(func);
+    }
+  auto holdsTable = [&](Operation *func, Value value) {
+    std::optional<ParameterElements> elements = getParameterElements(value);
+    return llvm::any_of(all[func], [&](Value table) {
+      if (table == value)
+        return true;
+      std::optional<ParameterElements> tableElements =
+          getParameterElements(table);
+      return elements && tableElements &&
+             elements->sharesElementsWith(*tableElements);
+    });
+  };
+  auto add = [&](Operation *func, Value value) {
+    if (llvm::is_contained(all[func], value))
+      return false;
+    all[func].push_back(value);
+    result.tables[func].push_back(value);
+    return true;
+  };
+
+  // Each round moves tables one call edge; a call graph of n functions
+  // settles within n + 1 rounds (the bound guards against mistakes).
+  bool changed = true;
+  for (size_t round = 0; changed && round <= functions.size() + 1; ++round) {
+    changed = false;
+    for (FunctionOpInterface func : functions) {
+      func->walk([&](CallOpInterface call) {
+        auto callee =
+            dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
+        if (!callee || callee.isExternal())
+          return;
+        Block &entry = callee.getFunctionBody().front();
+        auto operands = call.getArgOperands();
+        // Up: the callee looks up (or passes on) what the caller gives it.
+        if ((hasLookup.contains(callee) ||
+             result.callsLookup.contains(callee)) &&
+            result.callsLookup.insert(func).second)
+          changed = true;
+        for (Value table : SmallVector<Value, 2>(all[callee])) {
+          std::optional<ParameterElements> elements =
+              getParameterElements(table);
+          auto arg = dyn_cast_or_null<BlockArgument>(elements ? elements->leaf
+                                                              : table);
+          if (arg && arg.getOwner() == &entry &&
+              arg.getArgNumber() < operands.size())
+            changed |= add(func, operands[arg.getArgNumber()]);
+        }
+        // Down: the caller passes a table as an argument.
+        for (auto [i, operand] : llvm::enumerate(operands))
+          if (i < entry.getNumArguments() && holdsTable(func, operand))
+            changed |= add(callee, entry.getArgument(i));
+      });
+    }
+  }
+  return result;
 }

@@ -12,6 +12,7 @@
 
 #include "fp8q/IR/Fp8qDialect.h"
 #include "fp8q/IR/Fp8qOps.h"
+#include "fp8q/Transforms/ImportTosa.h"
 #include "fp8q/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -20,6 +21,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Debug.h"
@@ -68,9 +70,16 @@ SmallVector<int64_t> permutationFrom(AffineMap map, ArrayRef<unsigned> order) {
   return permutation;
 }
 
-Value createEmpty(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+/// A tensor.empty of `sizes` (static extents as attributes, dynamic ones as
+/// index values: the M of a graph with a dynamic token count).
+Value createEmpty(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes,
                   Type element) {
-  return tensor::EmptyOp::create(b, loc, shape, element);
+  return tensor::EmptyOp::create(b, loc, sizes, element);
+}
+
+/// The extents of `value`, `tensor.dim` ops for the dynamic ones.
+SmallVector<OpFoldResult> getSizes(OpBuilder &b, Location loc, Value value) {
+  return tensor::getMixedSizes(b, loc, value);
 }
 
 /// `value` transposed by `permutation` (no op for the identity).
@@ -79,10 +88,11 @@ Value transpose(OpBuilder &b, Location loc, Value value,
   if (isIdentity(permutation))
     return value;
   auto type = cast<RankedTensorType>(value.getType());
-  SmallVector<int64_t> shape;
+  SmallVector<OpFoldResult> sizes = getSizes(b, loc, value);
+  SmallVector<OpFoldResult> permuted;
   for (int64_t p : permutation)
-    shape.push_back(type.getDimSize(p));
-  Value init = createEmpty(b, loc, shape, type.getElementType());
+    permuted.push_back(sizes[p]);
+  Value init = createEmpty(b, loc, permuted, type.getElementType());
   return linalg::TransposeOp::create(b, loc, value, init, permutation)
       ->getResult(0);
 }
@@ -97,17 +107,21 @@ Value collapseTo2D(OpBuilder &b, Location loc, Value value) {
       b, loc, value, ArrayRef<ReassociationIndices>{rows, {rank - 1}});
 }
 
-/// [M, N] -> `shape` (with M the product of all but the last extent).
+/// [M, N] -> `sizes` (with M the product of all but the last extent; the
+/// dynamic extents become the expand's output_shape operands).
 Value expandFrom2D(OpBuilder &b, Location loc, Value value,
-                   ArrayRef<int64_t> shape) {
-  if (shape.size() == 2)
+                   ArrayRef<OpFoldResult> sizes) {
+  if (sizes.size() <= 2)
     return value;
   auto type = cast<RankedTensorType>(value.getType());
-  int64_t rank = shape.size();
+  auto [shape, dynamic] =
+      decomposeMixedValues(SmallVector<OpFoldResult>(sizes));
+  (void)dynamic;
+  int64_t rank = sizes.size();
   ReassociationIndices rows = llvm::to_vector(llvm::seq<int64_t>(0, rank - 1));
   return tensor::ExpandShapeOp::create(
       b, loc, RankedTensorType::get(shape, type.getElementType()), value,
-      ArrayRef<ReassociationIndices>{rows, {rank - 1}});
+      ArrayRef<ReassociationIndices>{rows, {rank - 1}}, sizes);
 }
 
 /// A scalar float conversion with round-to-nearest-even narrowing; bf16 and
@@ -132,7 +146,7 @@ Value convertElementType(OpBuilder &b, Location loc, Value value,
   if (type.getElementType() == element)
     return value;
   auto resultType = type.clone(element);
-  Value init = createEmpty(b, loc, type.getShape(), element);
+  Value init = createEmpty(b, loc, getSizes(b, loc, value), element);
   AffineMap identity = b.getMultiDimIdentityMap(type.getRank());
   SmallVector<utils::IteratorType> iterators(type.getRank(),
                                              utils::IteratorType::parallel);
@@ -181,16 +195,13 @@ void QuantizedOperandCache::setInsertionPointAfterDefinition(OpBuilder &builder,
   builder.setInsertionPointToStart(arg.getOwner());
 }
 
-std::pair<Value, Value> QuantizedOperandCache::getOrCreate(OpBuilder &builder,
-                                                           Value source,
-                                                           TileAttr tile,
-                                                           ScaleMode mode,
-                                                           bool transpose,
-                                                           ScaleLayout
-                                                               scaleLayout) {
-  unsigned variant = (static_cast<unsigned>(mode) * 2 + (transpose ? 1 : 0)) *
-                         2 +
-                     static_cast<unsigned>(scaleLayout);
+std::pair<Value, Value>
+QuantizedOperandCache::getOrCreate(OpBuilder &builder, Value source,
+                                   TileAttr tile, ScaleMode mode,
+                                   bool transpose, ScaleLayout scaleLayout) {
+  unsigned variant =
+      (static_cast<unsigned>(mode) * 2 + (transpose ? 1 : 0)) * 2 +
+      static_cast<unsigned>(scaleLayout);
   auto key = std::make_tuple(source, Attribute(tile), variant);
   auto it = quantized.find(key);
   if (it != quantized.end())
@@ -199,10 +210,23 @@ std::pair<Value, Value> QuantizedOperandCache::getOrCreate(OpBuilder &builder,
   OpBuilder::InsertionGuard guard(builder);
   setInsertionPointAfterDefinition(builder, source);
   Location loc = source.getLoc();
-  auto type = cast<RankedTensorType>(source.getType());
-  SmallVector<int64_t, 2> qShape(type.getShape());
-  SmallVector<int64_t, 2> sShape = {tile.getNumTiles(qShape[0], 0),
-                                    tile.getNumTiles(qShape[1], 1)};
+  // Codes: the source's extents; scales: tiles per extent, computed at run
+  // time for a dynamic extent (the M of a dynamic token count, tiled by 1).
+  SmallVector<OpFoldResult> qShape = getSizes(builder, loc, source);
+  SmallVector<OpFoldResult> sShape;
+  for (auto [dim, size] : llvm::enumerate(qShape)) {
+    int64_t tileExtent = dim == 0 ? tile.getRows() : tile.getCols();
+    if (std::optional<int64_t> extent = getConstantIntValue(size)) {
+      sShape.push_back(builder.getIndexAttr(tile.getNumTiles(*extent, dim)));
+    } else if (tileExtent == 1) {
+      sShape.push_back(size);
+    } else {
+      Value t = arith::ConstantIndexOp::create(builder, loc, tileExtent);
+      sShape.push_back(
+          arith::CeilDivUIOp::create(builder, loc, cast<Value>(size), t)
+              .getResult());
+    }
+  }
   if (transpose) {
     std::swap(qShape[0], qShape[1]);
     std::swap(sShape[0], sShape[1]);
@@ -255,8 +279,15 @@ Value fp8q::quantizeLinear(RewriterBase &rewriter,
 
   // Weight: GxG blocks of the [N, K] layout; a [K, N] weight is quantized
   // with `transpose`, which yields the [N, K] codes directly.
+  Value weight = match.weight;
+  if (match.weightUnitLeadingDims != 0) {
+    // [1, .., 1, K, N] -> [K, N]: the unit dimensions fold into the rows.
+    auto rank = cast<RankedTensorType>(weight.getType()).getRank();
+    weight = cache.getOrCreate2D(rewriter, weight,
+                                 llvm::to_vector(llvm::seq<int64_t>(0, rank)));
+  }
   auto [qb, sb] =
-      cache.getOrCreate(rewriter, match.weight, TileAttr::get(context, g, g),
+      cache.getOrCreate(rewriter, weight, TileAttr::get(context, g, g),
                         ScaleMode::fp32, match.weightIsKxN);
 
   // Activation: [M.., K] in result order, collapsed, quantized in 1xG tiles.
@@ -266,15 +297,18 @@ Value fp8q::quantizeLinear(RewriterBase &rewriter,
       cache.getOrCreate2D(rewriter, op.getDpsInputs()[match.activationInput],
                           permutationTo(maps[match.activationInput], actOrder));
   ScaleMode actMode = record.pow2Activation ? ScaleMode::pow2 : ScaleMode::fp32;
-  auto [qa, sa] = cache.getOrCreate(rewriter, activation,
-                                    TileAttr::get(context, 1, g), actMode,
-                                    /*transpose=*/false,
-                                    config.activationScaleLayout);
+  auto [qa, sa] = cache.getOrCreate(
+      rewriter, activation, TileAttr::get(context, 1, g), actMode,
+      /*transpose=*/false, config.activationScaleLayout);
 
   // Accumulator: the original init in [M, N] form unless it is zero.
   rewriter.setInsertionPoint(op);
   FloatType gemmElement = getGemmElementType(context, config.outputType);
   auto gemmType = RankedTensorType::get({match.m, match.n}, gemmElement);
+  // M as a value where it is dynamic: the rows of the collapsed activation.
+  OpFoldResult m = rewriter.getIndexAttr(match.m);
+  if (ShapedType::isDynamic(match.m))
+    m = tensor::DimOp::create(rewriter, loc, activation, 0).getResult();
   SmallVector<unsigned> outOrder(match.mDims.begin(), match.mDims.end());
   outOrder.push_back(match.nDim);
   Value init = op.getDpsInits()[0];
@@ -285,7 +319,8 @@ Value fp8q::quantizeLinear(RewriterBase &rewriter,
     c = convertElementType(rewriter, loc, collapseTo2D(rewriter, loc, c),
                            gemmElement);
   } else {
-    c = createEmpty(rewriter, loc, gemmType.getShape(), gemmElement);
+    c = createEmpty(rewriter, loc, {m, rewriter.getIndexAttr(match.n)},
+                    gemmElement);
   }
 
   // NOTE: the promotion interval can not exceed the group: every group's
@@ -301,10 +336,19 @@ Value fp8q::quantizeLinear(RewriterBase &rewriter,
   // Back to the original type, rank and dimension order.
   auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
   y = convertElementType(rewriter, loc, y, resultType.getElementType());
-  SmallVector<int64_t> expanded;
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  for (unsigned loop : outOrder)
-    expanded.push_back(ranges[loop]);
+  // The result extents in [M.., N] order: the M extents read from the
+  // activation (tensor.dim where dynamic; not from the init, whose fill
+  // becomes dead), N static.
+  SmallVector<OpFoldResult> expanded;
+  if (outOrder.size() > 2) {
+    Value actOperand = op.getDpsInputs()[match.activationInput];
+    SmallVector<OpFoldResult> actSizes = getSizes(rewriter, loc, actOperand);
+    for (unsigned loop : match.mDims)
+      expanded.push_back(
+          actSizes[*maps[match.activationInput].getResultPosition(
+              getAffineDimExpr(loop, context))]);
+    expanded.push_back(rewriter.getIndexAttr(match.n));
+  }
   y = expandFrom2D(rewriter, loc, y, expanded);
   y = transpose(rewriter, loc, y, permutationFrom(maps[2], outOrder));
   LLVM_DEBUG(llvm::dbgs() << "[" DEBUG_TYPE "] " << getOpLabel(op) << ": M="
@@ -359,9 +403,10 @@ void applyFunctionAnalysis(RewriterBase &rewriter, FunctionOpInterface func,
   std::string function = getFunctionName(func);
   for (const ContractionRecord &record : analysis.contractions) {
     Operation *op = record.op;
-    report.rows.push_back(
-        {function, getOpLabel(op), op->getName().getStringRef().str(),
-         record.extents, record.decision, record.retainReason, record.reason});
+    report.rows.push_back({function, getOpLabel(op),
+                           op->getName().getStringRef().str(), record.extents,
+                           record.decision, record.retainReason, record.reason,
+                           op->getLoc()});
     switch (record.decision) {
     case ContractionDecision::Quantize:
       for (Value operand : op->getOperands())
@@ -397,8 +442,10 @@ QuantizeModelReport fp8q::quantizeModel(Operation *root,
 
   IRRewriter rewriter(root->getContext());
   llvm::SetVector<Operation *> maybeDead;
+  CallGraphTables calls = findEmbeddingTablesAcrossCalls(root);
   for (FunctionOpInterface func : functions) {
-    FunctionAnalysis analysis = analyzeFunction(func, config);
+    FunctionAnalysis analysis = analyzeFunction(func, config, &calls);
+    report.normalizations += analysis.numNormalizations;
     applyFunctionAnalysis(rewriter, func, analysis, config, report, maybeDead);
   }
   eraseDeadOps(rewriter, maybeDead);
@@ -413,6 +460,27 @@ int64_t QuantizeModelReport::getNumQuantized() const {
   return llvm::count_if(rows, [](const QuantizeModelReportRow &row) {
     return row.decision == ContractionDecision::Quantize;
   });
+}
+
+SmallVector<const QuantizeModelReportRow *>
+QuantizeModelReport::getUnquantized() const {
+  SmallVector<const QuantizeModelReportRow *> unquantized;
+  for (const QuantizeModelReportRow &row : rows)
+    if (row.decision == ContractionDecision::Unquantized)
+      unquantized.push_back(&row);
+  return unquantized;
+}
+
+void fp8q::warnUnquantized(const QuantizeModelReport &report) {
+  SmallVector<const QuantizeModelReportRow *> unquantized =
+      report.getUnquantized();
+  if (unquantized.empty())
+    return;
+  const QuantizeModelReportRow &first = *unquantized.front();
+  emitWarning(first.loc) << "fp8q-quantize-model: " << unquantized.size()
+                         << " of " << report.rows.size()
+                         << " contraction(s) left unquantized; first: "
+                         << first.reason << " (report=- lists all)";
 }
 
 double QuantizeModelReport::getFp8FlopPercentage() const {
@@ -476,6 +544,8 @@ void fp8q::printQuantizeModelReport(llvm::raw_ostream &os,
     os << (i == 0 ? " " : ", ") << stringifyRetainReason(entry.first) << " "
        << entry.second;
   os << "\n";
+  if (report.normalizations != 0)
+    os << "# normalizations: " << report.normalizations << "\n";
   int64_t dynamic = llvm::count_if(
       report.rows, [](const auto &row) { return !row.extents.isStatic(); });
   if (dynamic != 0)
@@ -516,8 +586,26 @@ struct Fp8qQuantizeModelPass
     return success();
   }
 
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    // The TOSA import runs as a dynamic pipeline: its dialects load up front.
+    OpPassManager pm(ModuleOp::getOperationName());
+    buildTosaToLinalgPipeline(pm);
+    pm.getDependentDialects(registry);
+  }
+
   void runOnOperation() override {
+    // TOSA input (buddy-mlir style graphs): upstream's lowering to linalg
+    // first; the analysis then sees arith.constant weights behind
+    // expand/collapse_shape and linalg.transpose.
+    if (containsTosaOps(getOperation())) {
+      OpPassManager pm(ModuleOp::getOperationName());
+      pm.addPass(createFp8qImportTosaPass());
+      if (failed(runPipeline(pm, getOperation())))
+        return signalPassFailure();
+    }
     QuantizeModelReport result = quantizeModel(getOperation(), config);
+    warnUnquantized(result);
     if (failed(writeReport(result)))
       signalPassFailure();
   }
