@@ -5,7 +5,8 @@
 #
 #   scripts/export-corpus.sh [PYTHON]
 #
-# PYTHON: an interpreter with python/requirements-frontend.txt installed
+# PYTHON: an interpreter with python/requirements-frontend.txt installed (and
+# iree-turbine + iree-base-compiler for llama_tiny_iree)
 # (default: $FP8Q_FRONTEND_PYTHON, else /work/.venv-torch/bin/python, else
 # python3). Set FP8Q_EXPORT_ONLY="name ..." to re-export some graphs only.
 # gpt2_small_linalg.mlir (a torch-mlir export of Hugging Face's GPT-2 small
@@ -36,6 +37,7 @@ corpus=(
   "llama_tiny_tosa|llama|--exporter tosa"
   "mlp_tosa_const|mlp_small|--exporter tosa --weights constants"
   "mlp_onnx|mlp|--exporter onnx"
+  "llama_tiny_iree|llama|--exporter iree"
 )
 for entry in "${corpus[@]}"; do
   IFS="|" read -r name model opts <<< "$entry"

@@ -20,7 +20,13 @@ Exporters (``--exporter``):
   behind ``tosa.transpose`` / ``tosa.reshape``, constants as ``tosa.const``);
 * ``onnx``: ``torch.onnx.export`` to an ONNX model, torch-mlir's ONNX
   importer (``torch.operator "onnx.*"``), ``convert-torch-onnx-to-torch``
-  and the same linalg backend pipeline.
+  and the same linalg backend pipeline;
+* ``iree``: IREE's path (``iree-turbine``'s ``aot.export``, then
+  ``iree-compile --compile-to=input``, IREE's own torch-to-linalg input
+  conversion), weights as arguments only; the ``util.func`` on
+  ``!hal.buffer_view`` that IREE wraps the model in is mapped back to a
+  ``func.func`` on tensors (``hal.tensor.import``/``export`` dropped,
+  ``util.return`` -> ``return``).
 
 Weights (``--weights``):
 
@@ -48,7 +54,7 @@ import tempfile
 from dataclasses import dataclass, field
 from typing import Any, Dict, Optional, Sequence, Tuple
 
-EXPORTERS = ("linalg", "tosa", "onnx")
+EXPORTERS = ("linalg", "tosa", "onnx", "iree")
 WEIGHTS = ("arguments", "constants", "elided")
 DTYPES = ("f32", "bf16", "f16")
 
@@ -200,6 +206,71 @@ def _export_onnx(model, inputs, options: ExportOptions):
     return text_module
 
 
+def _iree_to_func(text: str, func_name: str) -> str:
+    """The ``<name>$async`` util.func of IREE's input-phase output as a
+    func.func on tensors: its arguments become the tensors that
+    ``hal.tensor.import`` produced, its result the value that
+    ``hal.tensor.barrier`` joined. Raises ExportError on any other shape."""
+    import re
+
+    m = re.search(r"^( *)util\.func public @(\S+)\$async\(.*?\{\n(.*?)^\1\}\n", text, re.M | re.S)
+    if not m:
+        raise ExportError("iree: no util.func @...$async in iree-compile's output")
+    indent, body = m.group(1), m.group(3)
+    args, lines, results = [], [], {}
+    for line in body.splitlines():
+        imp = re.match(r"\s*(%\S+) = hal\.tensor\.import .*-> (tensor<[^>]*>)\s*$", line)
+        if imp:
+            args.append(f"{imp.group(1)}: {imp.group(2)}")
+            continue
+        bar = re.match(r"\s*(%\S+) = hal\.tensor\.barrier join\((.*)\) => .*$", line)
+        if bar:
+            results[bar.group(1)] = bar.group(2)
+            continue
+        exp = re.match(r"\s*(%\S+) = hal\.tensor\.export (%\S+) .*$", line)
+        if exp:
+            results[exp.group(1)] = results.get(exp.group(2))
+            continue
+        ret = re.match(r"(\s*)util\.return (.*)$", line)
+        if ret:
+            joined = [results.get(v.split(":")[0].strip()) for v in ret.group(2).split(",")]
+            if any(j is None for j in joined):
+                raise ExportError("iree: a result that is not a joined tensor")
+            values = [j.split(" : ")[0] for j in joined]
+            types = [j.split(" : ")[1] for j in joined]
+            lines.append(f"{ret.group(1)}return {', '.join(values)} : {', '.join(types)}")
+            results_types = types
+            continue
+        if "hal." in line or "util." in line:
+            raise ExportError(f"iree: cannot map '{line.strip()}' to upstream MLIR")
+        lines.append(line)
+    header = (f"{indent}func.func @{func_name}({', '.join(args)}) -> "
+              f"({', '.join(results_types)}) {{")
+    return "module {\n" + header + "\n" + "\n".join(lines) + f"\n{indent}}}\n}}\n"
+
+
+def _export_iree(model, inputs, options: ExportOptions) -> str:
+    from iree.compiler import tools as iree_tools
+    from iree.turbine import aot
+
+    if options.weights != "arguments":
+        raise ExportError("iree: only --weights arguments (IREE keeps constants as "
+                          "util.global / stream parameters)")
+    if options.dynamic:
+        raise ExportError("iree: dynamic dimensions are not supported by this exporter")
+    wrapped, weights = _weights_as_arguments(model, len(inputs))
+    exported = aot.export(wrapped, args=tuple(inputs) + weights)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "model.mlir")
+        exported.save_mlir(path)
+        text = iree_tools.compile_file(path, extra_args=["--compile-to=input"],
+                                       output_format=iree_tools.OutputFormat.MLIR_TEXT,
+                                       output_mlir_debuginfo=options.debug_info)
+    if isinstance(text, bytes):
+        text = text.decode()
+    return _iree_to_func(text, options.func_name)
+
+
 def export(model, inputs: Sequence[Any], options: Optional[ExportOptions] = None) -> str:
     """The MLIR text of ``model`` applied to ``inputs`` (see the module
     docstring for the options)."""
@@ -214,6 +285,8 @@ def export(model, inputs: Sequence[Any], options: Optional[ExportOptions] = None
         model = model.to(dtype)
         inputs = [x.to(dtype) if torch.is_floating_point(x) else x for x in inputs]
     with torch.no_grad():
+        if options.exporter == "iree":
+            return _export_iree(model, inputs, options)
         if options.exporter == "onnx":
             module = _export_onnx(model, inputs, options)
         else:
