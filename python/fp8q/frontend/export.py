@@ -218,6 +218,7 @@ def _iree_to_func(text: str, func_name: str) -> str:
         raise ExportError("iree: no util.func @...$async in iree-compile's output")
     indent, body = m.group(1), m.group(3)
     args, lines, results = [], [], {}
+    results_types = None
     for line in body.splitlines():
         imp = re.match(r"\s*(%\S+) = hal\.tensor\.import .*-> (tensor<[^>]*>)\s*$", line)
         if imp:
@@ -244,6 +245,8 @@ def _iree_to_func(text: str, func_name: str) -> str:
         if "hal." in line or "util." in line:
             raise ExportError(f"iree: cannot map '{line.strip()}' to upstream MLIR")
         lines.append(line)
+    if results_types is None:
+        raise ExportError("iree: no util.return in the util.func")
     header = (f"{indent}func.func @{func_name}({', '.join(args)}) -> "
               f"({', '.join(results_types)}) {{")
     return "module {\n" + header + "\n" + "\n".join(lines) + f"\n{indent}}}\n}}\n"
@@ -339,20 +342,48 @@ def main(argv=None) -> int:
     p.add_argument("--func-name", default="forward")
     p.add_argument("--debug-info", action="store_true", help="keep source locations")
     p.add_argument("--header", default="", help="a comment line to put first")
+    p.add_argument("--map-iree", action="store_true",
+                   help="MODEL is iree-compile --compile-to=input output: only map its "
+                   "util.func to a func.func (no torch needed)")
     args = p.parse_args(argv)
+    if args.map_iree:
+        try:
+            with open(args.model) as f:
+                text = _iree_to_func(f.read(), args.func_name)
+        except (OSError, ExportError) as e:
+            sys.stderr.write(f"fp8q.frontend.export: error: {e}\n")
+            return 1
+        args.dynamic = []
+        return _write(text, args)
     try:
-        model, inputs, dynamic = _load_model(args.model)
-        if args.dynamic:
-            dynamic = _parse_dynamic(args.dynamic)
+        requested = _parse_dynamic(args.dynamic)
+        try:
+            model, inputs, dynamic = _load_model(args.model)
+        except ImportError as e:
+            raise ExportError(f"cannot import the exporters ({e}): install "
+                              "python/requirements-frontend.txt into the interpreter "
+                              "running this (see docs/Frontend.md)") from None
+        if requested:
+            dynamic = requested
         elif args.static:
             dynamic = {}
         options = ExportOptions(exporter=args.exporter, weights=args.weights, dtype=args.dtype,
                                 dynamic=dynamic, func_name=args.func_name,
                                 debug_info=args.debug_info)
-        text = export(model, inputs, options)
+        try:
+            text = export(model, inputs, options)
+        except ExportError:
+            raise
+        except Exception as e:  # torch.export, torch-mlir or IREE failures
+            raise ExportError(f"exporting '{args.model}' with --exporter {args.exporter} "
+                              f"failed: {type(e).__name__}: {e}") from None
     except ExportError as e:
         sys.stderr.write(f"fp8q.frontend.export: error: {e}\n")
         return 1
+    return _write(text, args)
+
+
+def _write(text: str, args) -> int:
     if args.header:
         text = "".join(f"// {line}\n" for line in args.header.splitlines()) + text
     if args.output == "-":
