@@ -3,8 +3,9 @@
 
 The graph's entry function (``--func``) takes its weights as arguments. A
 ``@main`` is appended that builds every argument from dense constants
-(deterministic pseudo-random data: weights ~ N(0, 1/fan), norm scales and
-biases ~ 1 + N(0, 0.1^2) resp. N(0, 0.02^2), token ids uniform in
+(deterministic pseudo-random data, ``--seed``: tensors of rank >= 2 ~
+N(0, 1/fan) with fan the larger of the last two extents, rank-1 tensors (norm
+scales, biases) ~ 1 + N(0, 0.1^2), integer tensors (token ids) uniform in
 [0, --ids-max)), casts them to the argument types (``?`` extents take
 ``--dynamic-size``: the reduced run with small M), calls the function and
 prints every result as f32. The module runs twice through
