@@ -36,6 +36,7 @@ corpus=(
   "dynamic_tokens|dynamic|--exporter linalg"
   "llama_tiny_tosa|llama|--exporter tosa"
   "mlp_tosa_const|mlp_small|--exporter tosa --weights constants"
+  "mlp_f16|mlp|--exporter linalg --dtype f16"
   "mlp_onnx|mlp|--exporter onnx"
   "llama_tiny_iree|llama|--exporter iree"
 )
