@@ -36,8 +36,9 @@ Weights (``--weights``):
   the graph runs on any weights;
 * ``constants``: ``dense_resource`` constants with their data (ONNX: the
   initializers);
-* ``elided``: ``dense_resource<__elided__>`` constants (the shape of a
-  production export without its data: compiles, cannot run).
+* ``elided``: the same ``dense_resource`` constants without their blobs
+  (the shape of a production export without its data: it compiles, it
+  cannot run).
 
 ``--dtype bf16|f16|f32`` converts the model and the floating-point inputs
 first; ``--dynamic INPUT:DIM:NAME`` (repeatable) exports that dimension as
