@@ -129,7 +129,9 @@ def _weights_as_arguments(model, num_inputs: int):
     return WeightsAsArguments(), tuple(values)
 
 
-def _dynamic_shapes(options: ExportOptions, num_args: int):
+def _dynamic_shapes(options: ExportOptions, num_args: int, varargs: bool):
+    """torch.export's dynamic_shapes: one entry per positional argument, or
+    one tuple for the ``*args`` of the weights-as-arguments wrapper."""
     if not options.dynamic:
         return None
     from torch.export import Dim
@@ -142,7 +144,7 @@ def _dynamic_shapes(options: ExportOptions, num_args: int):
             specs.append(None)
             continue
         specs.append({d: dims.setdefault(n, Dim(n, min=2, max=1 << 16)) for d, n in spec.items()})
-    return (tuple(specs),)
+    return (tuple(specs),) if varargs else tuple(specs)
 
 
 def _print(module, options: ExportOptions) -> str:
@@ -167,7 +169,8 @@ def _export_fx(model, inputs, options: ExportOptions):
     output_type = {"linalg": "linalg-on-tensors", "tosa": "tosa"}[options.exporter]
     return fx.export_and_import(model, *args, output_type=output_type,
                                 func_name=options.func_name,
-                                dynamic_shapes=_dynamic_shapes(options, len(args)),
+                                dynamic_shapes=_dynamic_shapes(options, len(args),
+                                                               options.weights == "arguments"),
                                 import_symbolic_shape_expressions=False)
 
 
