@@ -6,9 +6,10 @@
 #   scripts/export-corpus.sh [PYTHON]
 #
 # PYTHON: an interpreter with python/requirements-frontend.txt installed (and
-# iree-turbine + iree-base-compiler for llama_tiny_iree)
-# (default: $FP8Q_FRONTEND_PYTHON, else /work/.venv-torch/bin/python, else
-# python3). Set FP8Q_EXPORT_ONLY="name ..." to re-export some graphs only.
+# iree-turbine + iree-base-compiler for llama_tiny_iree) (default:
+# $FP8Q_FRONTEND_PYTHON, else .venv-torch/bin/python of the checkout, as
+# docs/Frontend.md sets it up, else python3). Set FP8Q_EXPORT_ONLY="name ..."
+# to re-export some graphs only.
 # gpt2_small_linalg.mlir (a torch-mlir export of Hugging Face's GPT-2 small
 # with elided weights) and gc_mlp_bf16.mlir (hand-written) are not generated
 # here.
@@ -16,7 +17,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 py="${1:-${FP8Q_FRONTEND_PYTHON:-}}"
 if [[ -z "$py" ]]; then
-  if [[ -x /work/.venv-torch/bin/python ]]; then py=/work/.venv-torch/bin/python; else py=python3; fi
+  if [[ -x "$root/.venv-torch/bin/python" ]]; then py="$root/.venv-torch/bin/python"; else py=python3; fi
 fi
 if ! "$py" -c "import torch, torch_mlir" 2>/dev/null; then
   echo "export-corpus.sh: $py cannot import torch and torch_mlir;" \
