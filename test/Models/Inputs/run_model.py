@@ -5,7 +5,8 @@ The graph's entry function (``--func``) takes its weights as arguments. A
 ``@main`` is appended that builds every argument from dense constants
 (deterministic pseudo-random data, ``--seed``: tensors of rank >= 2 ~
 N(0, 1/fan) with fan the larger of the last two extents, rank-1 tensors (norm
-scales, biases) ~ 1 + N(0, 0.1^2), integer tensors (token ids) uniform in
+scales, biases) ~ 1 + N(0, 0.1^2) unless longer than 2^16 (a flat
+parameter: N(0, 1/256)), integer tensors (token ids) uniform in
 [0, --ids-max)), casts them to the argument types (``?`` extents take
 ``--dynamic-size``: the reduced run with small M), calls the function and
 prints every result as f32. The module runs twice through
@@ -41,6 +42,11 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "..", "python"))
 from fp8q import reference as ref  # noqa: E402
 
 FLOAT_TYPES = ("f32", "bf16", "f16")
+
+#: A rank-1 argument longer than this is a flat parameter holding matrices
+#: (and norm scales), drawn ~ N(0, FLAT_STD^2) (1/sqrt(256), the fan of the
+#: corpus' models) rather than like a norm scale.
+FLAT_MIN, FLAT_STD = 1 << 16, 1.0 / 16
 
 
 def fail(msg):
@@ -156,7 +162,9 @@ def make_inputs(args, rng, opts):
             continue
         if elem not in FLOAT_TYPES:
             fail(f"unsupported element type {elem}")
-        if len(shape) == 1:
+        if len(shape) == 1 and shape[0] > FLAT_MIN:
+            v = FLAT_STD * rng.standard_normal(shape)  # one flat parameter
+        elif len(shape) == 1:
             v = 1.0 + 0.1 * rng.standard_normal(shape)  # norm scales, biases
         else:
             fan = max(shape[-1], shape[-2])
