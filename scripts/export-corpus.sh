@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Re-exports the model corpus of test/Models (test/Models/Inputs/graphs) with
+# the project's front end (python/fp8q/frontend). Optional: CI does not run
+# it and needs no torch; the exported graphs are committed.
+#
+#   scripts/export-corpus.sh [PYTHON]
+#
+# PYTHON: an interpreter with python/requirements-frontend.txt installed (and
+# iree-turbine + iree-base-compiler for llama_tiny_iree) (default:
+# $FP8Q_FRONTEND_PYTHON, else .venv-torch/bin/python of the checkout, as
+# docs/Frontend.md sets it up, else python3). Set FP8Q_EXPORT_ONLY="name ..."
+# to re-export some graphs only.
+# gpt2_small_linalg.mlir (a torch-mlir export of Hugging Face's GPT-2 small
+# with elided weights) and gc_mlp_bf16.mlir (hand-written) are not generated
+# here.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+py="${1:-${FP8Q_FRONTEND_PYTHON:-}}"
+if [[ -z "$py" ]]; then
+  if [[ -x "$root/.venv-torch/bin/python" ]]; then py="$root/.venv-torch/bin/python"; else py=python3; fi
+fi
+if ! "$py" -c "import torch, torch_mlir" 2>/dev/null; then
+  echo "export-corpus.sh: $py cannot import torch and torch_mlir;" \
+       "install python/requirements-frontend.txt into a venv and pass its python" >&2
+  exit 1
+fi
+out="$root/test/Models/Inputs/graphs"
+export PYTHONPATH="$root/python${PYTHONPATH:+:$PYTHONPATH}"
+
+# name | model | exporter options
+corpus=(
+  "gpt2_tiny|gpt2|--exporter linalg"
+  "llama_tiny|llama|--exporter linalg"
+  "qwen_tiny_bf16|qwen|--exporter linalg"
+  "moe_tiny|moe|--exporter linalg"
+  "flat_param|flat|--exporter linalg"
+  "dynamic_tokens|dynamic|--exporter linalg"
+  "llama_tiny_tosa|llama|--exporter tosa"
+  "mlp_tosa_const|mlp_small|--exporter tosa --weights constants"
+  "mlp_f16|mlp|--exporter linalg --dtype f16"
+  "mlp_onnx|mlp|--exporter onnx"
+  "llama_tiny_iree|llama|--exporter iree"
+)
+for entry in "${corpus[@]}"; do
+  IFS="|" read -r name model opts <<< "$entry"
+  if [[ -n "${FP8Q_EXPORT_ONLY:-}" && " $FP8Q_EXPORT_ONLY " != *" $name "* ]]; then continue; fi
+  # shellcheck disable=SC2086
+  "$py" -m fp8q.frontend.export "$model" $opts -o "$out/$name.mlir" \
+    --header "Exported by scripts/export-corpus.sh: python -m fp8q.frontend.export $model $opts"
+  echo "exported $name.mlir ($(wc -c < "$out/$name.mlir") bytes)"
+done
