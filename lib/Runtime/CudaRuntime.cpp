@@ -167,6 +167,21 @@ void checkQueuedWork(const char *entry, const char *call, CUresult result,
                   "=1 to find the kernel)");
 }
 
+/// Whether a `size`-byte module image is text (PTX: not an ELF cubin or a
+/// fatbinary) whose last byte is not a NUL.
+bool isUnterminatedText(const void *data, size_t size) {
+  if (size == 0)
+    return false;
+  const auto *bytes = static_cast<const unsigned char *>(data);
+  constexpr unsigned char kElfMagic[] = {0x7f, 'E', 'L', 'F'};
+  // NOTE: the fatbinary header's magic, 0xBA55ED50 little-endian.
+  constexpr unsigned char kFatbinMagic[] = {0x50, 0xed, 0x55, 0xba};
+  if (size >= 4 && (std::memcmp(bytes, kElfMagic, 4) == 0 ||
+                    std::memcmp(bytes, kFatbinMagic, 4) == 0))
+    return false;
+  return bytes[size - 1] != '\0';
+}
+
 /// Loads a module image with the JIT options `options`, reporting failures
 /// with the image's architecture, the GPU's, and the JIT log.
 CUmodule loadModule(const char *entry, const void *data, size_t size,
@@ -174,6 +189,14 @@ CUmodule loadModule(const char *entry, const void *data, size_t size,
   ScopedContext context(entry);
   if (!data)
     fatal(std::string(entry) + ": null module image");
+  // NOTE: cuModuleLoadDataEx takes no size: it measures a cubin or fatbinary
+  // from its header but reads PTX as a NUL-terminated string, so PTX given
+  // with a size (mgpuModuleLoad) and without its NUL is copied with one.
+  std::string terminated;
+  if (isUnterminatedText(data, size)) {
+    terminated.assign(static_cast<const char *>(data), size);
+    data = terminated.c_str();
+  }
   std::string log(kJitLogBytes, '\0');
   CUjit_option options[3] = {CU_JIT_ERROR_LOG_BUFFER,
                              CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
@@ -771,7 +794,17 @@ extern "C" void *mgpuTensorMapEncodeTiledMemref(
 
   alignas(64) CUtensorMap tensorMap;
   std::memset(&tensorMap, 0, sizeof(tensorMap));
-  encodeTensorMap(__func__, &tensorMap, p);
+  // A memref without elements (M = 0) has nothing to map, and the driver
+  // rejects a zero extent: it gets an all-zero map, which only a launch over
+  // no data receives (such a launch has an empty grid and is skipped).
+  bool empty = false;
+  for (int64_t i = 0; i < rank; ++i)
+    empty |= p.dims[i] == 0;
+  if (empty)
+    trace(std::string(__func__) + ": no tensor map for an empty memref: " +
+          p.describe());
+  else
+    encodeTensorMap(__func__, &tensorMap, p);
 
   std::array<unsigned char, kTensorMapBytes> key;
   std::memcpy(key.data(), &tensorMap, kTensorMapBytes);

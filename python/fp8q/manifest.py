@@ -113,7 +113,7 @@ _RESERVED_NAMES = {"stream"}
 _KERNEL_KEYS = {"name", "cubin", "op", "attrs", "args", "grid", "block", "cluster",
                 "shared_bytes", "requires", "doc"}
 _ARG_KEYS = {
-    "ptr": {"name", "kind", "dtype", "shape", "layout", "valid", "doc"},
+    "ptr": {"name", "kind", "dtype", "shape", "layout", "valid", "access", "doc"},
     "i32": {"name", "kind", "doc"},
     "i64": {"name", "kind", "doc"},
     "f32": {"name", "kind", "doc"},
@@ -121,6 +121,16 @@ _ARG_KEYS = {
                   "oob_fill", "interleave", "element_strides", "pass", "doc"},
 }
 _LAYOUTS = ("row_major", "transposed")
+#: What a kernel does with a pointer argument's memory.
+ACCESSES = ("read", "write", "read_write")
+#: The arrays each op's kernels only read (README_runtime.md's conventions);
+#: the others are outputs. Kernels of other ops without an ``access`` key are
+#: taken to write every array.
+_OP_INPUTS = {
+    "fp8q.quantize": frozenset({"source"}),
+    "fp8q.tile_transpose": frozenset({"q", "scale"}),
+    "fp8q.scaled_matmul": frozenset({"a", "sa", "b", "sb", "c"}),
+}
 _FAMILIES = {7: "Volta/Turing", 8: "Ampere/Ada", 9: "Hopper", 10: "Blackwell",
              11: "Blackwell", 12: "Blackwell"}
 
@@ -192,6 +202,8 @@ class ArgSpec:
       valid: leading extents holding meaningful data if the array is padded
         (default: the whole shape; for checking tools only).
       tensormap: the encoding of a "tensormap" argument.
+      access: "read", "write" or "read_write" if the manifest says so;
+        None: see :meth:`KernelSpec.writes`.
     """
 
     name: str
@@ -201,6 +213,7 @@ class ArgSpec:
     layout: str = "row_major"
     valid: Optional[Tuple[_expr.Expression, ...]] = None
     tensormap: Optional[TensorMapSpec] = None
+    access: Optional[str] = None
 
     @property
     def is_pointer(self) -> bool:
@@ -236,6 +249,15 @@ class KernelSpec:
     def scalar_args(self) -> Tuple[ArgSpec, ...]:
         """The arguments passed by keyword: the scalars."""
         return tuple(a for a in self.args if a.is_scalar)
+
+    def writes(self, arg: ArgSpec) -> bool:
+        """Whether the kernel writes the memory of pointer argument ``arg``:
+        its ``access`` key, else the op's convention (the arrays other than
+        the op's inputs), else (an op without a convention) yes."""
+        if arg.access is not None:
+            return arg.access != "read"
+        inputs = _OP_INPUTS.get(self.op)
+        return inputs is None or arg.name not in inputs
 
     def arg(self, name: str) -> ArgSpec:
         for a in self.args:
@@ -407,7 +429,11 @@ def _parse_arg(ctx: _Context, obj, path: str) -> ArgSpec:
         if len(valid_list) != len(shape):
             ctx.fail(f"{path}.valid", f"has {len(valid_list)} entries for a rank-{len(shape)} shape")
         valid = tuple(ctx.expression(v, f"{path}.valid[{i}]") for i, v in enumerate(valid_list))
-    return ArgSpec(name=name, kind=kind, dtype=dtype, shape=shape, layout=layout, valid=valid)
+    access = ctx.get(obj, "access", path, str, required=False, default=None)
+    if access is not None and access not in ACCESSES:
+        ctx.fail(f"{path}.access", f"expected one of {', '.join(ACCESSES)}, got {access!r}")
+    return ArgSpec(name=name, kind=kind, dtype=dtype, shape=shape, layout=layout, valid=valid,
+                   access=access)
 
 
 def _parse_dims(ctx: _Context, obj, key: str, path: str, default=None):

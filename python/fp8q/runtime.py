@@ -15,7 +15,9 @@ Arrays are torch CUDA tensors, CuPy arrays (anything with
 ``__cuda_array_interface__``), :class:`DeviceBuffer` or raw device pointers
 (``int``; no shape checks then, so every size must be given). Before a
 launch the arguments are checked against the manifest: count, dtype, shape,
-contiguity, 16-byte alignment and the kernel's ``requires``; the device must
+contiguity, 16-byte alignment, the kernel's ``requires``, and outputs that are
+read-only or overlap another argument; a launch whose outputs have no
+elements (M = 0) launches nothing. The device must
 be one the cubin runs on ("this kernel needs sm_90a (Hopper); found sm_80").
 Every CUDA failure raises :class:`CudaError` naming the driver call.
 
@@ -296,6 +298,7 @@ class _CtypesDriver:
         log = ctypes.create_string_buffer(_JIT_LOG_BYTES)
         options = (ctypes.c_int * 2)(_CU_JIT_ERROR_LOG_BUFFER, _CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES)
         values = (ctypes.c_void_p * 2)(ctypes.cast(log, ctypes.c_void_p).value, _JIT_LOG_BYTES)
+        image = _nul_terminated(image)
         data = ctypes.create_string_buffer(image, len(image))
         result = self.fn["cuModuleLoadDataEx"](ctypes.byref(module), data, 2, options, values)
         return (module.value or 0), result, log.value.decode(errors="replace").strip()
@@ -396,6 +399,16 @@ class _CtypesDriver:
                    (ctypes.c_uint * rank)(*box), (ctypes.c_uint * rank)(*element_strides),
                    interleave, swizzle, l2, oob, context=context)
         return bytes(out)
+
+
+def _nul_terminated(image: bytes) -> bytes:
+    """The module image with a terminating NUL.
+
+    cuModuleLoadData takes no size: a cubin or fatbinary is measured from
+    its header, but PTX is read as a NUL-terminated string, and a PTX file
+    does not end with one (without it the driver reads past the buffer).
+    """
+    return image if image.endswith(b"\0") else image + b"\0"
 
 
 class _LaunchAttribute(ctypes.Structure):
@@ -503,7 +516,7 @@ class _CudaPythonDriver(_CtypesDriver):
         self._check("cuCtxSynchronize", self.d.cuCtxSynchronize())
 
     def module_load(self, image: bytes) -> Tuple[int, int, str]:
-        out = self.d.cuModuleLoadData(image)
+        out = self.d.cuModuleLoadData(_nul_terminated(image))
         code = int(out[0])
         return (int(out[1]) if code == 0 else 0), code, ""
 
@@ -983,12 +996,14 @@ def _stream_handle(stream: Any) -> int:
 class _Array:
     """What the runtime knows about one array argument."""
 
-    __slots__ = ("ptr", "shape", "dtype_ok", "dtype_desc", "contiguous", "where", "is_torch")
+    __slots__ = ("ptr", "shape", "dtype_ok", "dtype_desc", "contiguous", "where", "is_torch",
+                 "read_only")
 
-    def __init__(self, ptr, shape, dtype_ok, dtype_desc, contiguous, where, is_torch=False):
+    def __init__(self, ptr, shape, dtype_ok, dtype_desc, contiguous, where, is_torch=False,
+                 read_only=False):
         self.ptr, self.shape, self.dtype_ok = ptr, shape, dtype_ok
         self.dtype_desc, self.contiguous, self.where = dtype_desc, contiguous, where
-        self.is_torch = is_torch
+        self.is_torch, self.read_only = is_torch, read_only
 
 
 def _describe_array(value: Any, spec: ArgSpec, device: Device) -> _Array:
@@ -1022,8 +1037,9 @@ def _describe_array(value: Any, spec: ArgSpec, device: Device) -> _Array:
         contiguous = strides is None or all(
             st == ex * itemsize for st, ex, n in zip(strides, _contiguous_strides(shape), shape)
             if n != 1)
-        return _Array(int(interface["data"][0]), shape, typestr in dtype.typestrs,
-                      f"typestr {typestr}", contiguous, None)
+        ptr, read_only = interface["data"]
+        return _Array(int(ptr), shape, typestr in dtype.typestrs, f"typestr {typestr}",
+                      contiguous, None, read_only=bool(read_only))
     raise LaunchError(f"argument {spec.name}: cannot pass a {type(value).__name__}; expected a "
                       "torch CUDA tensor, an object with __cuda_array_interface__, a "
                       "DeviceBuffer or a device pointer (int)")
@@ -1053,7 +1069,7 @@ class PreparedLaunch:
     """
 
     def __init__(self, kernel: "Kernel", sizes, grid, block, cluster, shared_bytes, stream,
-                 values, keep_alive):
+                 values, keep_alive, empty: bool = False):
         self.kernel, self.sizes = kernel, sizes
         self.grid, self.block, self.cluster = grid, block, cluster
         self.shared_bytes, self.stream = shared_bytes, stream
@@ -1062,7 +1078,8 @@ class PreparedLaunch:
         self._params = (ctypes.c_void_p * max(len(values), 1))(
             *[ctypes.addressof(v) for v in values])
         self._params_address = ctypes.addressof(self._params)
-        self._empty = any(g == 0 for g in grid)
+        #: Nothing to do: an output without elements (M = 0) or an empty grid.
+        self.empty = empty or any(g == 0 for g in grid)
         self._is_cluster = any(c != 1 for c in cluster)
         self._context = f"launching {self.describe()}"
 
@@ -1074,7 +1091,7 @@ class PreparedLaunch:
         return text + f", {self.shared_bytes} bytes of dynamic shared memory)"
 
     def __call__(self) -> None:
-        if self._empty:
+        if self.empty:
             return
         device = self.kernel._device
         function = self.kernel._function
@@ -1146,22 +1163,29 @@ class Kernel:
             if not a.dtype_ok:
                 raise LaunchError(f"argument {arg.name}: expected {arg.dtype} elements, got "
                                   f"{a.dtype_desc}")
-            expected = _manifest.shape_of(arg, env)
-            if a.shape is not None and tuple(a.shape) != expected:
-                raise LaunchError(
-                    f"argument {arg.name}: expected shape "
-                    f"[{', '.join(map(str, arg.shape))}] = {list(expected)} with "
-                    f"{_show_sizes(env)}, got {list(a.shape)}")
             if not a.contiguous:
                 raise LaunchError(f"argument {arg.name} must be contiguous (row-major)")
             if a.ptr % POINTER_ALIGNMENT:
                 raise LaunchError(f"argument {arg.name}: address 0x{a.ptr:x} is not "
                                   f"{POINTER_ALIGNMENT}-byte aligned")
-        unmet = _manifest.unmet_requirements(spec, env)
+        # NOTE: the requirements come before the shapes, which may only be
+        # integers when they hold ("K/128" needs K % 128 == 0).
+        empty = self._outputs_empty(env)
+        unmet = _manifest.unmet_requirements(spec, _nonzero_sizes(spec, env) if empty else env)
         if unmet:
             raise LaunchError(f"{spec.name} requires {' and '.join(unmet)}, which "
                               f"{'does' if len(unmet) == 1 else 'do'} not hold for "
                               f"{_show_sizes(env)}")
+        expected = {}
+        for arg in pointers:
+            a = described[arg.name]
+            expected[arg.name] = _manifest.shape_of(arg, env)
+            if a.shape is not None and tuple(a.shape) != expected[arg.name]:
+                raise LaunchError(
+                    f"argument {arg.name}: expected shape "
+                    f"[{', '.join(map(str, arg.shape))}] = {list(expected[arg.name])} with "
+                    f"{_show_sizes(env)}, got {list(a.shape)}")
+        self._check_outputs(described, expected)
 
         grid = _manifest.dims_of(spec.grid, env, "grid")
         block = _manifest.dims_of(spec.block, env, "block")
@@ -1179,13 +1203,15 @@ class Kernel:
                 values.append(ctypes.c_int32(env[arg.name]))
             elif arg.kind == "f32":
                 values.append(ctypes.c_float(sizes[arg.name]))
+            elif empty:  # never launched; an empty array has no tensor map
+                values.append((ctypes.c_ubyte * TENSOR_MAP_BYTES)())
             else:
                 values.append(self.kernel_set._tensor_map(arg, spec, described, env, device,
                                                           keep_alive))
         torch_args = any(a.is_torch for a in described.values())
         handle = _default_stream(stream, torch_args, device)
         return PreparedLaunch(self, env, grid, block, cluster, smem, handle, values,
-                              (arrays, keep_alive))
+                              (arrays, keep_alive), empty=empty)
 
     prepare = bind
 
@@ -1227,6 +1253,52 @@ class Kernel:
                                   "arguments)")
         return env
 
+    def _outputs_empty(self, env: Mapping[str, Any]) -> bool:
+        """Whether every array the kernel writes has no elements (M = 0):
+        then the launch does nothing."""
+        outputs = [a for a in self.spec.pointer_args if self.spec.writes(a)]
+        if not outputs:
+            return False
+        for arg in outputs:
+            try:
+                shape = _manifest.shape_of(arg, env)
+            except _expr.ExpressionError:
+                return False
+            if all(extent != 0 for extent in shape):
+                return False
+        return True
+
+    def _check_outputs(self, described, expected) -> None:
+        """Outputs must be writable and must not overlap another array."""
+        spec = self.spec
+        spans = {}
+        for arg in spec.pointer_args:
+            count = 1
+            for extent in expected[arg.name]:
+                count *= extent
+            if count > 0:
+                start = described[arg.name].ptr
+                spans[arg.name] = (start, start + count * DTYPES[arg.dtype].itemsize)
+        for arg in spec.pointer_args:
+            if not spec.writes(arg):
+                continue
+            if described[arg.name].read_only:
+                raise LaunchError(f"argument {arg.name} is written by {spec.name}, but the "
+                                  "array is read-only")
+            if arg.name not in spans:
+                continue
+            start, end = spans[arg.name]
+            for other in spec.pointer_args:
+                if other.name == arg.name or other.name not in spans:
+                    continue
+                other_start, other_end = spans[other.name]
+                if start < other_end and other_start < end:
+                    raise LaunchError(
+                        f"argument {arg.name} [0x{start:x}, 0x{end:x}) overlaps argument "
+                        f"{other.name} [0x{other_start:x}, 0x{other_end:x}): {spec.name} writes "
+                        f"{arg.name}, so it must not alias another argument (pass a separate "
+                        "output array)")
+
     def _check_launch(self, grid, block, cluster, smem, env):
         spec, device = self.spec, self._device
         where = f"{spec.name} with {_show_sizes(env)}"
@@ -1252,6 +1324,14 @@ class Kernel:
             with device.activate():
                 device.driver.function_set_attribute(
                     self._function, _CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1)
+
+
+def _nonzero_sizes(spec: KernelSpec, env: Mapping[str, Any]) -> Dict[str, Any]:
+    """``env`` with zero extents taken as 1: the requirements of an empty
+    launch, so that ``M >= 1`` does not reject it but ``K % 128 == 0``
+    still does."""
+    integers = {a.name for a in spec.scalar_args if a.kind in INTEGER_KINDS}
+    return {k: (1 if k in integers and v == 0 else v) for k, v in env.items()}
 
 
 def _show_sizes(env: Mapping[str, Any]) -> str:

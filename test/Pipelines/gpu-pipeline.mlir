@@ -2,13 +2,13 @@
 // the kernels as gpu.binary.
 //
 // RUN: fp8-opt %s --fp8q-gpu-pipeline=format=isa | FileCheck %s --check-prefixes=CHECK,ISA
-// RUN: fp8-opt %s --fp8q-gpu-pipeline=cuda-path=%t.no-cuda 2>&1 | FileCheck %s --check-prefixes=CHECK,ISA,NOPTXAS
+// RUN: env -u CUDA_ROOT -u CUDA_HOME -u CUDA_PATH PATH=%t.no-cuda fp8-opt %s --fp8q-gpu-pipeline 2>&1 | FileCheck %s --check-prefixes=CHECK,ISA,NOPTXAS
 // RUN: %if ptxas %{ fp8-opt %s --fp8q-gpu-pipeline=format=bin | FileCheck %s --check-prefixes=CHECK,BIN %}
 // RUN: %if ptxas %{ fp8-opt %s --fp8q-gpu-pipeline 2>&1 | FileCheck %s --check-prefixes=CHECK,BIN,AUTO %}
 // RUN: fp8-opt %s --fp8q-gpu-pipeline="format=isa deallocate=false" | FileCheck %s --check-prefix=LEAK
 
 // Without ptxas (format=auto) the pipeline falls back to PTX and says so.
-// NOPTXAS: warning: fp8q-gpu-pipeline: ptxas not found (searched {{.*}}.no-cuda/bin); the kernels are serialized as PTX (format=isa)
+// NOPTXAS: warning: fp8q-gpu-pipeline: ptxas not found (searched $PATH, $CUDA_ROOT, $CUDA_HOME, $CUDA_PATH); the kernels are serialized as PTX (format=isa)
 // AUTO-NOT: warning
 
 // deallocate=false keeps the host buffers (no free).

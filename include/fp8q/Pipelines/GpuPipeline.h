@@ -31,14 +31,16 @@ struct GpuPipelineOptions : PassPipelineOptions<GpuPipelineOptions> {
   Option<std::string> format{
       *this, "format",
       llvm::cl::desc("Kernel binary format: `bin` (cubin, needs ptxas), "
-                     "`isa` (PTX), or `auto` (cubin when ptxas is found, "
-                     "else PTX with a warning)"),
+                     "`isa` (PTX), `fatbin`, or `auto` (cubin when ptxas is "
+                     "found, else PTX with a warning); another value is an "
+                     "error"),
       llvm::cl::init("auto")};
   Option<std::string> cudaPath{
       *this, "cuda-path",
       llvm::cl::desc("CUDA toolkit whose bin/ptxas assembles the kernels "
                      "(default: $PATH, then $CUDA_ROOT, $CUDA_HOME, "
-                     "$CUDA_PATH)"),
+                     "$CUDA_PATH); an error if it has no bin/ptxas and the "
+                     "format is not `isa`"),
       llvm::cl::init("")};
   Option<std::string> gemm{
       *this, "gemm",

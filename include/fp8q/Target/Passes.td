@@ -45,7 +45,8 @@ def Fp8qExportKernelsPass : Pass<"fp8q-export-kernels", "::mlir::ModuleOp"> {
            "Directory to write the kernels and manifest.json into (created)">,
     Option<"cudaPath", "cuda-path", "std::string", /*default=*/"\"\"",
            "CUDA toolkit whose bin/ptxas assembles the cubins (default: "
-           "$PATH, $CUDA_ROOT, $CUDA_HOME, $CUDA_PATH)">,
+           "$PATH, $CUDA_ROOT, $CUDA_HOME, $CUDA_PATH); an error if it has "
+           "no bin/ptxas">,
   ];
 }
 

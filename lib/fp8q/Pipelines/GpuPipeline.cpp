@@ -40,6 +40,53 @@ using namespace mlir::fp8q;
 
 namespace {
 
+/// The kernel binary formats the pipeline produces (`format`): the names
+/// gpu-module-to-binary takes, plus `auto`.
+constexpr StringLiteral kFormats[] = {"auto", "bin", "isa", "fatbin"};
+
+/// Rejects pipeline options that cannot give the output asked for, before
+/// any pass changes the module. Added first by the pipeline; not a
+/// user-facing pass.
+/// NOTE: gpu-module-to-binary only prints "Invalid format specified." for
+/// an unknown format and then succeeds without serializing anything, and a
+/// `cuda-path` without ptxas would fall back to PTX: both exited with 0.
+struct GpuPipelineOptionsCheckPass
+    : PassWrapper<GpuPipelineOptionsCheckPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(GpuPipelineOptionsCheckPass)
+
+  GpuPipelineOptionsCheckPass(std::string format, std::string cudaPath)
+      : format(std::move(format)), cudaPath(std::move(cudaPath)) {}
+  StringRef getArgument() const override {
+    return "fp8q-gpu-pipeline-options-check";
+  }
+  StringRef getDescription() const override {
+    return "Reject --fp8q-gpu-pipeline options that cannot be honoured";
+  }
+
+  void runOnOperation() override {
+    Location loc = getOperation().getLoc();
+    if (!llvm::is_contained(kFormats, format)) {
+      InFlightDiagnostic error = emitError(loc)
+                                 << "fp8q-gpu-pipeline: unknown format '"
+                                 << format << "'; expected one of ";
+      llvm::interleaveComma(kFormats, error);
+      return signalPassFailure();
+    }
+    // A toolkit given explicitly must have ptxas when cubins are asked for
+    // (`auto` included: the PTX fallback is for a toolkit not found).
+    if (!cudaPath.empty() && format != "isa" && !findPtxas(cudaPath)) {
+      emitError(loc) << "fp8q-gpu-pipeline: cuda-path '" << cudaPath
+                     << "' has no bin/ptxas, which format=" << format
+                     << " needs (give the CUDA toolkit's root, or "
+                        "format=isa for PTX)";
+      return signalPassFailure();
+    }
+  }
+
+  std::string format;
+  std::string cudaPath;
+};
+
 /// Warns that the kernels are PTX only. Added by the pipeline when `format`
 /// is `auto` and no ptxas was found; not a user-facing pass.
 struct PtxOnlyWarningPass
@@ -109,6 +156,10 @@ void addHostLowering(OpPassManager &pm) {
 
 void fp8q::buildFp8qGpuPipeline(OpPassManager &pm,
                                 const GpuPipelineOptions &options) {
+  // The options first: a bad format or CUDA path fails before anything
+  // changes the module.
+  pm.addPass(std::make_unique<GpuPipelineOptionsCheckPass>(options.format,
+                                                           options.cudaPath));
   // TOSA input (buddy-mlir style graphs) to linalg on tensors; nothing
   // happens to a module without TOSA ops.
   pm.addPass(createFp8qImportTosaPass());

@@ -472,6 +472,13 @@ void Fp8qExportKernelsPass::runOnOperation() {
   }
 
   std::optional<std::string> ptxas = findPtxas(cudaPath);
+  if (!cudaPath.empty() && !ptxas) {
+    emitError(module.getLoc())
+        << "fp8q-export-kernels: cuda-path '" << cudaPath
+        << "' has no bin/ptxas (give the CUDA toolkit's root, or leave "
+           "cuda-path out to search $PATH, $CUDA_ROOT, $CUDA_HOME, $CUDA_PATH)";
+    return signalPassFailure();
+  }
   LLVM_DEBUG(llvm::dbgs() << "ptxas: " << (ptxas ? *ptxas : "(none)") << "\n");
   SmallVector<ExportedKernel> kernels;
   std::string chip;

@@ -139,6 +139,16 @@ func.func @quantize_q_shape(%x: tensor<4x128xf32>, %q0: tensor<4x64xf8E4M3FN>, %
 
 // -----
 
+// A rank mismatch is a shape mismatch: the expected shape names both extents.
+func.func @quantize_q_rank(%x: tensor<4x128xf32>, %q0: tensor<4x128x1xf8E4M3FN>, %s0: tensor<4x1xf32>) {
+  // expected-error @+1 {{expected q_init to have shape [4, 128] (same as source), got [4, 128, 1]}}
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x128>}
+      : tensor<4x128xf32> -> tensor<4x128x1xf8E4M3FN>, tensor<4x1xf32>
+  return
+}
+
+// -----
+
 func.func @quantize_q_shape_transposed(%x: tensor<256x64xf32>, %q0: tensor<256x64xf8E4M3FN>, %s0: tensor<64x2xf32>) {
   // expected-error @+1 {{expected q_init to have shape [64, 256] (source transposed), got [256, 64]}}
   %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<128x1>, transpose}
@@ -357,6 +367,16 @@ func.func @mm_group_size(%a: tensor<4x384xf8E4M3FN>, %sa: tensor<4x4xf32>, %b: t
 
 // -----
 
+// The other branch of the same condition: not positive.
+func.func @mm_group_size_zero(%a: tensor<4x256xf8E4M3FN>, %sa: tensor<4x2xf32>, %b: tensor<8x256xf8E4M3FN>, %sb: tensor<1x2xf32>, %c: tensor<4x8xf32>) {
+  // expected-error @+1 {{expected group_size (0) to be a positive power of two}}
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c) {group_size = 0}
+      : tensor<4x256xf8E4M3FN>, tensor<4x2xf32>, tensor<8x256xf8E4M3FN>, tensor<1x2xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
 func.func @mm_promotion(%a: tensor<4x256xf8E4M3FN>, %sa: tensor<4x2xf32>, %b: tensor<8x256xf8E4M3FN>, %sb: tensor<1x2xf32>, %c: tensor<4x8xf32>) {
   // expected-error @+1 {{expected promotion_interval (256) to be a power of two dividing group_size (128)}}
   %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c) {promotion_interval = 256}
@@ -375,10 +395,55 @@ func.func @mm_b_tile(%a: tensor<4x256xf8E4M3FN>, %sa: tensor<4x2xf32>, %b: tenso
 
 // -----
 
+func.func @mm_promotion_zero(%a: tensor<4x256xf8E4M3FN>, %sa: tensor<4x2xf32>, %b: tensor<8x256xf8E4M3FN>, %sb: tensor<1x2xf32>, %c: tensor<4x8xf32>) {
+  // expected-error @+1 {{expected promotion_interval (0) to be a power of two dividing group_size (128)}}
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c) {promotion_interval = 0}
+      : tensor<4x256xf8E4M3FN>, tensor<4x2xf32>, tensor<8x256xf8E4M3FN>, tensor<1x2xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
 func.func @mm_rank(%a: tensor<2x4x256xf8E4M3FN>, %sa: tensor<4x2xf32>, %b: tensor<8x256xf8E4M3FN>, %sb: tensor<1x2xf32>, %c: tensor<4x8xf32>) {
   // expected-error @+1 {{expected a to be 2-D, got 'tensor<2x4x256xf8E4M3FN>'}}
   %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c)
       : tensor<2x4x256xf8E4M3FN>, tensor<4x2xf32>, tensor<8x256xf8E4M3FN>, tensor<1x2xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @mm_rank_b(%a: tensor<4x256xf8E4M3FN>, %sa: tensor<4x2xf32>, %b: tensor<256xf8E4M3FN>, %sb: tensor<1x2xf32>, %c: tensor<4x8xf32>) {
+  // expected-error @+1 {{expected b to be 2-D, got 'tensor<256xf8E4M3FN>'}}
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c)
+      : tensor<4x256xf8E4M3FN>, tensor<4x2xf32>, tensor<256xf8E4M3FN>, tensor<1x2xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @mm_rank_a_scale(%a: tensor<4x256xf8E4M3FN>, %sa: tensor<4x2x1xf32>, %b: tensor<8x256xf8E4M3FN>, %sb: tensor<1x2xf32>, %c: tensor<4x8xf32>) {
+  // expected-error @+1 {{expected a_scale to be 2-D, got 'tensor<4x2x1xf32>'}}
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c)
+      : tensor<4x256xf8E4M3FN>, tensor<4x2x1xf32>, tensor<8x256xf8E4M3FN>, tensor<1x2xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @mm_rank_b_scale(%a: tensor<4x256xf8E4M3FN>, %sa: tensor<4x2xf32>, %b: tensor<8x256xf8E4M3FN>, %sb: tensor<2xf32>, %c: tensor<4x8xf32>) {
+  // expected-error @+1 {{expected b_scale to be 2-D, got 'tensor<2xf32>'}}
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c)
+      : tensor<4x256xf8E4M3FN>, tensor<4x2xf32>, tensor<8x256xf8E4M3FN>, tensor<2xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @mm_rank_init(%a: tensor<4x256xf8E4M3FN>, %sa: tensor<4x2xf32>, %b: tensor<8x256xf8E4M3FN>, %sb: tensor<1x2xf32>, %c: tensor<1x4x8xf32>) {
+  // expected-error @+1 {{expected init to be 2-D, got 'tensor<1x4x8xf32>'}}
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c)
+      : tensor<4x256xf8E4M3FN>, tensor<4x2xf32>, tensor<8x256xf8E4M3FN>, tensor<1x2xf32> -> tensor<1x4x8xf32>
   return
 }
 

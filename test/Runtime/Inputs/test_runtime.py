@@ -223,11 +223,13 @@ def test_launch_configuration_checks(rt, tmp_path):
     kernels = rt.load(export(tmp_path, kernel(block=[2048, 1, 1]),
                              kernel(name="mock_shared", shared_bytes="N * 1024")))
     x = rt.DeviceBuffer.from_numpy(np.arange(4, dtype=np.int64))
+    y = rt.DeviceBuffer.from_numpy(np.arange(4, dtype=np.int64))
     with pytest.raises(rt.LaunchError, match=r"block \[2048, 1, 1\] must have 1...1024 threads"):
-        kernels["mock_add_i64"](x, x)
+        kernels["mock_add_i64"](x, y)
     big = rt.DeviceBuffer.from_numpy(np.zeros(1000, dtype=np.int64))
+    big2 = rt.DeviceBuffer.from_numpy(np.zeros(1000, dtype=np.int64))
     with pytest.raises(rt.LaunchError, match="1024000 bytes of shared memory; .* allows 232448"):
-        kernels["mock_shared"](big, big)
+        kernels["mock_shared"](big, big2)
 
 
 def test_cluster_and_tensor_map_launch(rt, tmp_path, capfd):
@@ -269,6 +271,112 @@ def test_timing_and_buffers(rt, tmp_path):
     np.testing.assert_array_equal(z.to_numpy(), 8 * np.arange(64))
     with pytest.raises(ValueError, match="a int64 array cannot hold bf16"):
         rt.DeviceBuffer.from_numpy(np.zeros(4, dtype=np.int64), "bf16")
+
+
+def test_module_image_is_nul_terminated(rt, tmp_path):
+    # PTX is a NUL-terminated string for cuModuleLoadData (no size is passed);
+    # a PTX file has no NUL, so the runtime must add one.
+    ptx = b".version 8.0\n.target sm_90\n.address_size 64\n"
+    kernels = rt.load(export(tmp_path, image=ptx))
+    driver = rt.current_device().driver
+    load, images = driver.fn["cuModuleLoadDataEx"], []
+
+    def spy(module, data, *rest):
+        images.append(data.raw)
+        return load(module, data, *rest)
+
+    driver.fn["cuModuleLoadDataEx"] = spy
+    try:
+        x = rt.DeviceBuffer.from_numpy(np.arange(4, dtype=np.int64))
+        y = rt.DeviceBuffer.from_numpy(np.zeros(4, dtype=np.int64))
+        kernels["mock_add_i64"](x, y)
+    finally:
+        driver.fn["cuModuleLoadDataEx"] = load
+    assert images == [ptx + b"\0"]
+    np.testing.assert_array_equal(y.to_numpy(), np.arange(4))
+
+
+def test_outputs_may_not_alias_or_be_read_only(rt, tmp_path):
+    access = kernel(args=[{"name": "x", "kind": "ptr", "dtype": "i64", "shape": ["N"],
+                           "access": "read"},
+                          {"name": "y", "kind": "ptr", "dtype": "i64", "shape": ["N"],
+                           "access": "read_write"},
+                          {"name": "N", "kind": "i64"}])
+    k = rt.load(export(tmp_path, access))["mock_add_i64"]
+    x = rt.DeviceBuffer.from_numpy(np.arange(8, dtype=np.int64))
+    overlap = r"argument y \[0x[0-9a-f]+, 0x[0-9a-f]+\) overlaps argument x .*must not alias"
+    with pytest.raises(rt.LaunchError, match=overlap):
+        k(x, x)
+    with pytest.raises(rt.LaunchError, match=overlap):  # raw pointers: extents from N
+        k(x.ptr, x.ptr + 16, N=4)
+    read_only = FakeCudaArray(x)
+    read_only.__cuda_array_interface__["data"] = (x.ptr, True)
+    y = rt.DeviceBuffer.from_numpy(np.zeros(8, dtype=np.int64))
+    with pytest.raises(rt.LaunchError,
+                       match="argument y is written by mock_add_i64, but the array is read-only"):
+        k(x, read_only)
+    k(read_only, y)  # a read-only input is fine
+    k(x.ptr, x.ptr + 32, N=4)  # adjacent halves do not overlap
+    np.testing.assert_array_equal(x.to_numpy(), [0, 1, 2, 3, 4, 6, 8, 10])
+    np.testing.assert_array_equal(y.to_numpy(), np.arange(8))
+
+
+def test_access_defaults_follow_the_op_conventions():
+    directory = os.path.join(os.path.dirname(__file__), "fake-export")
+    m = load_manifest(directory, check_files=False)
+    written = {k.name: [a.name for a in k.pointer_args if k.writes(a)] for k in m.kernels}
+    assert written["fp8q_quantize_1x128_bf16_fp32"] == ["q", "scale"]
+    assert written["fp8q_quantize_fused_bf16_fp32"] == ["q_row", "scale_row", "q_col",
+                                                        "scale_col"]
+    assert written["fp8q_tile_transpose_128_pow2"] == ["q_t", "scale_t"]
+    gemm = [k for k in m.kernels if k.op == "fp8q.scaled_matmul"][0]
+    assert [a.name for a in gemm.pointer_args if gemm.writes(a)] == ["out"]
+    with pytest.raises(ManifestError, match=r"args\[0\].access: expected one of read, write, "
+                                            "read_write, got 'in'"):
+        parse_manifest(manifest(kernel(args=[{"name": "x", "kind": "ptr", "dtype": "i64",
+                                              "shape": ["N"], "access": "in"},
+                                             {"name": "N", "kind": "i64"}])),
+                       check_files=False)
+
+
+def test_unmet_requirement_is_named_before_shapes(rt, tmp_path):
+    # y's shape [N/128, 128] is an integer only if N % 128 == 0: the
+    # requirement, not the shape expression, must explain a bad N.
+    grouped = kernel(args=[{"name": "x", "kind": "ptr", "dtype": "i64", "shape": ["N"]},
+                           {"name": "y", "kind": "ptr", "dtype": "i64", "shape": ["N/128", 128]},
+                           {"name": "N", "kind": "i64"}],
+                     requires=["N % 128 == 0"])
+    k = rt.load(export(tmp_path, grouped))["mock_add_i64"]
+    x = rt.DeviceBuffer.from_numpy(np.arange(256, dtype=np.int64))
+    y = rt.DeviceBuffer.from_numpy(np.zeros(256, dtype=np.int64))
+    message = r"mock_add_i64 requires N % 128 == 0, which does not hold for N=200"
+    with pytest.raises(rt.LaunchError, match=message):
+        k(x.ptr, y.ptr, N=200)
+    with pytest.raises(rt.LaunchError, match=message):
+        k(rt.DeviceBuffer((200,), "i64"), y.ptr)
+    k(x.ptr, y.ptr, N=256)
+    np.testing.assert_array_equal(y.to_numpy(), np.arange(256))
+
+
+def test_empty_output_is_an_empty_launch(rt, tmp_path, capfd):
+    os.environ["FP8Q_MOCK_CUDA_LOG"] = "1"
+    tm = kernel(name="mock_tma", args=[
+        {"name": "a", "kind": "ptr", "dtype": "f8e4m3fn", "shape": ["M", "K"]},
+        {"name": "a_map", "kind": "tensormap", "of": "a", "box": [64, 128], "dtype": "u8"},
+        {"name": "M", "kind": "i64"}, {"name": "K", "kind": "i64"}],
+        grid=["ceil(M/64)", 1, 1], requires=["M >= 1", "K % 128 == 0"])
+    k = rt.load(export(tmp_path, tm))["mock_tma"]
+    capfd.readouterr()
+    launch = k(rt.DeviceBuffer((0, 256), "f8e4m3fn"))
+    assert launch.empty and launch.grid == (0, 1, 1) and launch.sizes == {"M": 0, "K": 256}
+    launch()
+    err = capfd.readouterr().err
+    assert "tensor map" not in err and "launch" not in err, err
+    with pytest.raises(rt.LaunchError, match=r"requires K % 128 == 0, which does not hold for "
+                                             r"M=0, K=200"):
+        k(rt.DeviceBuffer((0, 200), "f8e4m3fn"))
+    launch = k(rt.DeviceBuffer((64, 256), "f8e4m3fn"))
+    assert not launch.empty and "launch mock_tma grid 1x1x1" in capfd.readouterr().err
 
 
 def _run_isolated(code, **env):

@@ -19,6 +19,12 @@
 //                                   mgpuSetDefaultDevice(N)
 //   fp8q-runtime-check kernel NAME  look up kernel NAME in the PTX module
 //   fp8q-runtime-check tma-bad      encode a tensor map with a 300-row box
+//   fp8q-runtime-check ptx-sized    mgpuModuleLoad the PTX kernel with its
+//                                   size and no NUL, right before an
+//                                   unreadable page (reading past the image
+//                                   faults)
+//   fp8q-runtime-check empty        a tensor map of a 0x256 memref and a
+//                                   launch over it with an empty grid
 //
 // Runtime errors end the process with exit status 1 and a message; a failed
 // result check prints "FAIL: ..." and exits with status 2.
@@ -29,6 +35,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "fp8q/Runtime/CudaRuntime.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <cstdint>
 #include <cstdio>
@@ -260,8 +269,46 @@ int main(int argc, char **argv) {
                                    0, 0, box);
     return 0;
   }
+  if (mode == "ptx-sized") {
+    size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+    size_t size = std::strlen(kAddPtx);
+    size_t span = (size + page - 1) / page * page;
+    void *pages = mmap(nullptr, span + page, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    expect(pages != MAP_FAILED &&
+               mprotect(static_cast<char *>(pages) + span, page,
+                        PROT_NONE) == 0,
+           "map a page followed by an unreadable one");
+    char *image = static_cast<char *>(pages) + span - size;
+    std::memcpy(image, kAddPtx, size);
+    void *module = mgpuModuleLoad(image, size);
+    mgpuModuleGetFunction(module, "mock_add_i64");
+    mgpuModuleUnload(module);
+    std::printf("fp8q-runtime-check: loaded %zu bytes of PTX without a NUL\n",
+                size);
+    return 0;
+  }
+  if (mode == "empty") {
+    void *buffer = mgpuMemAlloc(1 << 16, nullptr, 0);
+    MemRefDescriptor<2> view = {buffer, buffer, 0, {0, 256}, {256, 1}};
+    int64_t box[2] = {64, 128};
+    void *map = mgpuTensorMapEncodeTiledMemref(2, &view, kTensorMapUint8, 0,
+                                               kSwizzle128B, 0, 0, box);
+    expect(map != nullptr, "a tensor map for the empty memref");
+    void *module = mgpuModuleLoadJIT(const_cast<char *>(kAddPtx), 2);
+    void *function = mgpuModuleGetFunction(module, "mock_add_i64");
+    int64_t n = 0;
+    void *params[] = {&buffer, &buffer, &n};
+    mgpuLaunchKernel(function, 0, 1, 1, kBlock, 1, 1, 0, nullptr, params,
+                     nullptr, 3);
+    mgpuModuleUnload(module);
+    mgpuMemFree(buffer, nullptr);
+    std::printf("fp8q-runtime-check: empty tensor map and launch\n");
+    return 0;
+  }
   std::fprintf(stderr,
                "usage: fp8q-runtime-check [all|all-cluster|init|load FILE|"
-               "jit FILE|alloc BYTES|device N|switch N|kernel NAME|tma-bad]\n");
+               "jit FILE|alloc BYTES|device N|switch N|kernel NAME|tma-bad|"
+               "ptx-sized|empty]\n");
   return kCheckFailedExitCode;
 }
