@@ -131,6 +131,12 @@ struct ParameterElements {
   /// table shares the table's elements; two slices at different offsets do
   /// not.
   bool sharesElementsWith(const ParameterElements &other) const;
+  /// True when every element this value holds is one of `other`'s: the same
+  /// leaf, and `other`'s steps up to and including its last slice are the
+  /// first steps of this value's (the one-sided half of
+  /// sharesElementsWith). A whole flat parameter is not within a table
+  /// sliced out of it.
+  bool isWithin(const ParameterElements &other) const;
 };
 
 /// The parameter elements `value` holds, or std::nullopt when a layout op

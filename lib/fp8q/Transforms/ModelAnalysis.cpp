@@ -571,21 +571,22 @@ bool isSameLayoutStep(Operation *a, Operation *b) {
 }
 } // namespace
 
-bool ParameterElements::sharesElementsWith(
-    const ParameterElements &other) const {
+bool ParameterElements::isWithin(const ParameterElements &other) const {
   if (leaf != other.leaf)
     return false;
-  // `selecting` picks a superset of what `all` holds when `all` starts with
-  // the same steps (it may slice further, e.g. the rows of a padded vocab).
-  auto contains = [](ArrayRef<Operation *> all,
-                     ArrayRef<Operation *> selecting) {
-    return selecting.size() <= all.size() &&
-           llvm::all_of(llvm::zip(selecting, all), [](auto pair) {
-             return isSameLayoutStep(std::get<0>(pair), std::get<1>(pair));
-           });
-  };
-  return contains(other.steps, getSelectingSteps(steps)) ||
-         contains(steps, getSelectingSteps(other.steps));
+  // `other` picks a superset of what this value holds when this value starts
+  // with the same selecting steps (it may slice further, e.g. the rows of a
+  // padded vocab).
+  ArrayRef<Operation *> selecting = getSelectingSteps(other.steps);
+  return selecting.size() <= steps.size() &&
+         llvm::all_of(llvm::zip(selecting, steps), [](auto pair) {
+           return isSameLayoutStep(std::get<0>(pair), std::get<1>(pair));
+         });
+}
+
+bool ParameterElements::sharesElementsWith(
+    const ParameterElements &other) const {
+  return isWithin(other) || other.isWithin(*this);
 }
 
 std::optional<ParameterElements> fp8q::getParameterElements(Value value) {
@@ -1200,6 +1201,9 @@ CallGraphTables fp8q::findEmbeddingTablesAcrossCalls(Operation *root) {
       all[func].push_back(lookup.table);
       hasLookup.insert(func);
     }
+  // A value passed down holds a table when all its elements are a table's:
+  // a flat parameter passed whole holds a table sliced out of it only in
+  // part, and its other slices (the Linear weights) are not tied.
   auto holdsTable = [&](Operation *func, Value value) {
     std::optional<ParameterElements> elements = getParameterElements(value);
     return llvm::any_of(all[func], [&](Value table) {
@@ -1207,8 +1211,7 @@ CallGraphTables fp8q::findEmbeddingTablesAcrossCalls(Operation *root) {
         return true;
       std::optional<ParameterElements> tableElements =
           getParameterElements(table);
-      return elements && tableElements &&
-             elements->sharesElementsWith(*tableElements);
+      return elements && tableElements && elements->isWithin(*tableElements);
     });
   };
   auto add = [&](Operation *func, Value value) {
@@ -1240,8 +1243,12 @@ CallGraphTables fp8q::findEmbeddingTablesAcrossCalls(Operation *root) {
         for (Value table : SmallVector<Value, 2>(all[callee])) {
           std::optional<ParameterElements> elements =
               getParameterElements(table);
-          auto arg = dyn_cast_or_null<BlockArgument>(elements ? elements->leaf
-                                                              : table);
+          // Only a table that is the whole argument moves up: for a slice
+          // of it, the caller's operand holds more than the table (a flat
+          // parameter), and the slice has no value in the caller.
+          if (!elements || !getSelectingSteps(elements->steps).empty())
+            continue;
+          auto arg = dyn_cast<BlockArgument>(elements->leaf);
           if (arg && arg.getOwner() == &entry &&
               arg.getArgNumber() < operands.size())
             changed |= add(func, operands[arg.getArgNumber()]);
