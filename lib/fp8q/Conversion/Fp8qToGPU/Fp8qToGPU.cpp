@@ -799,10 +799,13 @@ struct FusedQuantizeLowering : Fp8qToGPUPattern<QuantizeOp> {
     LLVM_DEBUG(llvm::dbgs()
                << "fusing " << rowOp << "\n  and " << colOp << "\n");
 
+    // The extent checks of each op go where the op was: the later op's
+    // outputs may be defined after the launch. (The kernel writes the
+    // buffers sized from the source, so no launch depends on them.)
+    buildDynamicExtentChecks(rewriter, op);
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPoint(partner);
-    buildDynamicExtentChecks(rewriter, rowOp);
-    buildDynamicExtentChecks(rewriter, colOp);
+    buildDynamicExtentChecks(rewriter, partner);
     LaunchEmitter emitter(rewriter, partner.getLoc(), op, options);
     emitter.setSource(op.getSource());
     ResultBuffers rows = allocateQuantizeResults(emitter, rowOp);

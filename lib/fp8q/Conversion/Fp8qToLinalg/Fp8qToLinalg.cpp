@@ -19,11 +19,11 @@
 #include "fp8q/IR/Fp8qOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/Dialect/Tensor/Utils/Utils.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -263,15 +263,26 @@ Value fp8q::buildTileAmax(OpBuilder &b, Location loc, Value source,
   Value whole = source;
   if (needsPadding) {
     // Zero padding changes no maximum: |x| >= +0 and NaN still propagates.
+    // The high padding is padded - extent (arith, not affine.apply as
+    // tensor::createPadHighOp would emit for dynamic extents).
     auto paddedType =
         RankedTensorType::get(staticShapeOf(padded), elementType);
-    SmallVector<Value, 2> dynamicExtents;
-    for (OpFoldResult extent : padded)
-      if (auto value = dyn_cast<Value>(extent))
-        dynamicExtents.push_back(value);
+    SmallVector<OpFoldResult, 2> low(2, b.getIndexAttr(0)), high;
+    for (int dim = 0; dim < 2; ++dim) {
+      std::optional<int64_t> extent = getConstantIntValue(extents[dim]);
+      std::optional<int64_t> paddedExtent = getConstantIntValue(padded[dim]);
+      if (extent && paddedExtent) {
+        high.push_back(b.getIndexAttr(*paddedExtent - *extent));
+        continue;
+      }
+      high.push_back(arith::SubIOp::create(
+                         b, loc, getValueOrCreateConstantIndexOp(b, loc, padded[dim]),
+                         getValueOrCreateConstantIndexOp(b, loc, extents[dim]))
+                         .getResult());
+    }
     Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elementType));
-    whole = tensor::createPadHighOp(paddedType, source, zero,
-                                    /*nofold=*/false, loc, b, dynamicExtents);
+    whole = tensor::PadOp::create(b, loc, paddedType, source, low, high, zero,
+                                  /*nofold=*/false);
   }
   SmallVector<OpFoldResult, 4> gridShape = {grid[0], b.getIndexAttr(tile[0]),
                                             grid[1], b.getIndexAttr(tile[1])};

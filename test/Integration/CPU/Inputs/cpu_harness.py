@@ -602,6 +602,10 @@ def parse_printed(text: str) -> List[np.ndarray]:
         body = match.group(2).strip()
         values = np.array([int(v) for v in body.split(",")] if body else [],
                           dtype=np.int64)
+        if size == 0:
+            # NOTE: printMemrefI32 prints one (uninitialized) element of an
+            # empty rank-1 memref.
+            values = values[:0]
         if values.size != size:
             raise ValueError(f"printed {values.size} values for size {size}")
         arrays.append((values & 0xFFFFFFFF).astype(np.uint32))
