@@ -443,8 +443,10 @@ private:
 
   /// [R, K] to [R, K/G, G]: one row per scale group.
   Value groupView(Value values) {
+    // The operand's own K (a's and b's may differ in being static).
+    SmallVector<OpFoldResult> extents = tensor::getMixedSizes(b, loc, values);
     SmallVector<OpFoldResult, 3> shape = {
-        tensor::getMixedSizes(b, loc, values)[0], groups,
+        extents[0], ceilDiv(b, loc, extents[1], ops.groupSize),
         b.getIndexAttr(ops.groupSize)};
     auto type = RankedTensorType::get(staticShapeOf(shape), b.getF32Type());
     return tensor::ExpandShapeOp::create(
