@@ -88,13 +88,12 @@ Requirements getRequirements(Operation *op) {
   Requirements reqs;
   if (auto quantize = dyn_cast<QuantizeOp>(op)) {
     Value source = quantize.getSource();
-    addQuantizedLayout(reqs, {source, 0, "source"}, {source, 1, "source"},
-                       quantize.getTile().getRows(),
-                       quantize.getTile().getCols(),
-                       std::make_pair(quantize.getQInit(), StringRef("q_init")),
-                       quantize.getScaleInit(), "scale_init",
-                       quantize.getTranspose(),
-                       quantize.getScaleLayout() == ScaleLayout::mn_major);
+    addQuantizedLayout(
+        reqs, {source, 0, "source"}, {source, 1, "source"},
+        quantize.getTile().getRows(), quantize.getTile().getCols(),
+        std::make_pair(quantize.getQInit(), StringRef("q_init")),
+        quantize.getScaleInit(), "scale_init", quantize.getTranspose(),
+        quantize.getScaleLayout() == ScaleLayout::mn_major);
   } else if (auto dequantize = dyn_cast<DequantizeOp>(op)) {
     Value q = dequantize.getQ();
     addQuantizedLayout(reqs, {q, 0, "q"}, {q, 1, "q"},
@@ -110,10 +109,11 @@ Requirements getRequirements(Operation *op) {
     addQuantizedLayout(reqs, m, k, 1, group, std::nullopt, transpose.getScale(),
                        "scale", /*transpose=*/false, /*mnMajor=*/false);
     // The results: the codes and 1xG scales of q transposed.
-    addQuantizedLayout(reqs, k, m, 1, group,
-                       std::make_pair(transpose.getQInit(), StringRef("q_init")),
-                       transpose.getScaleInit(), "scale_init",
-                       /*transpose=*/false, /*mnMajor=*/false);
+    addQuantizedLayout(
+        reqs, k, m, 1, group,
+        std::make_pair(transpose.getQInit(), StringRef("q_init")),
+        transpose.getScaleInit(), "scale_init",
+        /*transpose=*/false, /*mnMajor=*/false);
     // The extents of q are M and K.
     for (Requirement &req : reqs.equalities)
       req.refText = ceilText(req.ref.dim == 0 ? "M" : "K", req.divisor);
@@ -128,7 +128,9 @@ Requirements getRequirements(Operation *op) {
         {{b, 1, "b"}, k, 1, "K"},
         {{matmul.getAScale(), aMnMajor ? 1 : 0, "a_scale"}, m, 1, "M"},
         {{matmul.getAScale(), aMnMajor ? 0 : 1, "a_scale"}, k, group, groups},
-        {{matmul.getBScale(), 0, "b_scale"}, n, bTileRows,
+        {{matmul.getBScale(), 0, "b_scale"},
+         n,
+         bTileRows,
          ceilText("N", bTileRows)},
         {{matmul.getBScale(), 1, "b_scale"}, k, group, groups},
         {{matmul.getInit(), 0, "init"}, m, 1, "M"},
@@ -140,10 +142,11 @@ Requirements getRequirements(Operation *op) {
 }
 
 /// "fp8q.quantize (file.mlir:3:8)": the op and, where known, its source
-/// position, which starts every message.
+/// position (the first file position in its location, which may be fused or
+/// named, as exporters make them), which starts every message.
 std::string describeOp(Operation *op) {
   std::string text = op->getName().getStringRef().str();
-  if (auto fileLoc = dyn_cast<FileLineColLoc>(op->getLoc()))
+  if (auto fileLoc = op->getLoc()->findInstanceOf<FileLineColLoc>())
     text += llvm::formatv(" ({0}:{1}:{2})", fileLoc.getFilename().getValue(),
                           fileLoc.getLine(), fileLoc.getColumn())
                 .str();
@@ -185,9 +188,8 @@ void fp8q::buildDynamicExtentChecks(OpBuilder &builder, Operation *op) {
     if (req.divisor != 1)
       expected = arith::CeilDivUIOp::create(builder, loc, expected,
                                             indexConstant(req.divisor));
-    Value ok =
-        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
-                              extentValue(req.extent), expected);
+    Value ok = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                     extentValue(req.extent), expected);
     cf::AssertOp::create(
         builder, loc, ok,
         llvm::formatv("{0}: extent {1} of {2} must equal {3} (from extent {4} "

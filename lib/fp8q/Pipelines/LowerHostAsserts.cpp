@@ -54,9 +54,9 @@ struct Fp8qLowerHostAssertsPass
     auto ptr = LLVM::LLVMPointerType::get(context);
     declareFunction(builder, module, "write",
                     LLVM::LLVMFunctionType::get(i64, {i32, ptr, i64}));
-    declareFunction(builder, module, "abort",
-                    LLVM::LLVMFunctionType::get(
-                        LLVM::LLVMVoidType::get(context), {}));
+    declareFunction(
+        builder, module, "abort",
+        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context), {}));
 
     SymbolTable symbols(module);
     llvm::StringMap<LLVM::GlobalOp> messages;

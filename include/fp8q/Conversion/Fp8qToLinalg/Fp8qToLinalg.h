@@ -115,10 +115,10 @@ struct QuantizedTensor {
 };
 
 /// Builds `max(max_{x in T} |x|, eps)` in f32 for every tile T of the 2-D
-/// f32/bf16/f16 tensor `source` (static or dynamic extents), NaN-propagating (`arith.maximumf`). The
-/// source is padded with zeros to whole tiles (which changes no maximum) and
-/// reshaped to [R/TR, TR, C/TC, TC] for one reduction. The result is
-/// [ceil(R/TR), ceil(C/TC)], or its transpose if
+/// f32/bf16/f16 tensor `source` (static or dynamic extents), NaN-propagating
+/// (`arith.maximumf`). The source is padded with zeros to whole tiles (which
+/// changes no maximum) and reshaped to [R/TR, TR, C/TC, TC] for one reduction.
+/// The result is [ceil(R/TR), ceil(C/TC)], or its transpose if
 /// `config.scalesTransposed()` (the layout of the scales).
 Value buildTileAmax(OpBuilder &builder, Location loc, Value source,
                     const TileQuantization &config);

@@ -275,10 +275,12 @@ Value fp8q::buildTileAmax(OpBuilder &b, Location loc, Value source,
         high.push_back(b.getIndexAttr(*paddedExtent - *extent));
         continue;
       }
-      high.push_back(arith::SubIOp::create(
-                         b, loc, getValueOrCreateConstantIndexOp(b, loc, padded[dim]),
-                         getValueOrCreateConstantIndexOp(b, loc, extents[dim]))
-                         .getResult());
+      Value paddedValue =
+          getValueOrCreateConstantIndexOp(b, loc, padded[dim]);
+      Value extentValue =
+          getValueOrCreateConstantIndexOp(b, loc, extents[dim]);
+      high.push_back(
+          arith::SubIOp::create(b, loc, paddedValue, extentValue).getResult());
     }
     Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elementType));
     whole = tensor::PadOp::create(b, loc, paddedType, source, low, high, zero,
