@@ -3,13 +3,17 @@
 // The pipeline fails with a diagnostic (and a non-zero exit) on what it
 // cannot lower, instead of emitting IR that breaks later.
 
-// An fp8q op outside the reference lowering's envelope.
-// CHECK: error: 'fp8q.quantize' op cannot be lowered to linalg: dynamic shapes are not supported (operand #0 has type tensor<?x128xf32>)
-func.func @dynamic(%x: tensor<?x128xf32>, %q0: tensor<?x128xf8E4M3FN>,
-                   %s0: tensor<?x1xf32>) -> tensor<?x128xf8E4M3FN> {
-  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x128>}
-      : tensor<?x128xf32> -> tensor<?x128xf8E4M3FN>, tensor<?x1xf32>
-  return %q : tensor<?x128xf8E4M3FN>
+// An fp8q op outside the reference lowering's envelope (dynamic extents are
+// inside it: test/Integration/CPU/dynamic-m.*).
+// CHECK: error: 'fp8q.scaled_matmul' op cannot be lowered to linalg: group_size 262144 exceeds 131072, the largest group whose partial sums are computed exactly
+func.func @group_too_large(
+    %a: tensor<?x262144xf8E4M3FN>, %sa: tensor<?x1xf32>,
+    %b: tensor<3x262144xf8E4M3FN>, %sb: tensor<1x1xf32>,
+    %init: tensor<?x3xf32>) -> tensor<?x3xf32> {
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%init) {group_size = 262144}
+      : tensor<?x262144xf8E4M3FN>, tensor<?x1xf32>, tensor<3x262144xf8E4M3FN>,
+        tensor<1x1xf32> -> tensor<?x3xf32>
+  return %y : tensor<?x3xf32>
 }
 
 // -----

@@ -29,12 +29,19 @@ def ConvertFp8qToLinalgPass : Pass<"convert-fp8q-to-linalg"> {
     Scaled-matmul group sums are accumulated in f64, where they are exact,
     and rounded once to f32, so the result does not depend on loop order.
 
-    Input requirements: every fp8q operand has a static shape; quantized
-    extents padded to whole tiles fit in int64; `scaled_matmul` has
-    `group_size <= 131072` (the largest group whose partial sums are exact
-    in f64). The pass fails with an error on each op that does not meet
-    them, naming the reason; it never produces partial output. All other
-    ops are left alone.
+    Input requirements: static quantized extents padded to whole tiles fit
+    in int64; `scaled_matmul` has `group_size <= 131072` (the largest group
+    whose partial sums are exact in f64). The pass fails with an error on
+    each op that does not meet them, naming the reason; it never produces
+    partial output. All other ops are left alone.
+
+    Extents may be dynamic (e.g. the token count M of `tensor<?x4096xf32>`):
+    the builders then size their temporaries from `tensor.dim`, pad tails
+    by the run-time amount, and the extent requirements that the verifier
+    could not check (scales per tile, outputs like the sources, K a
+    multiple of the group size) become `cf.assert` ops before the op's
+    computation, whose message names the op, its location and the extent
+    (docs/CPU.md). M = 0 computes nothing.
 
     Example:
 
@@ -63,6 +70,7 @@ def ConvertFp8qToLinalgPass : Pass<"convert-fp8q-to-linalg"> {
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect",
     "::mlir::tensor::TensorDialect",
@@ -109,7 +117,10 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
     (K * sizeof(element) % 16 == 0); at most 65535 * 128 rows for the
     `1x128` and `128x128` kernels (2-D grid; the kernels with a transposed
     output have a 1-D grid and no such bound). Shapes may be dynamic: the
-    checks that need sizes are then emitted as `cf.assert`.
+    grids are computed from the run-time extents, an empty source skips
+    the launch, and the checks that need sizes (row alignment, grid bound,
+    and the scale and output extents of each op, as the linalg lowering
+    asserts them) are emitted as `cf.assert` before the launch.
     With `gemm=wgmma`, `fp8q.scaled_matmul` (1xG x GxG or 1xG x 1xG scales,
     G a multiple of 128 (default 128), static K % 128 == 0,
     promotion_interval 32, 64 or a multiple of 128 dividing G) becomes a

@@ -49,4 +49,46 @@ def Fp8qCheckLoweredToLLVMPass
   ];
 }
 
+def Fp8qLowerHostAssertsPass
+    : Pass<"fp8q-lower-host-asserts", "::mlir::ModuleOp"> {
+  let summary = "Lower host cf.assert to a message on stderr and abort()";
+  let description = [{
+    Part of the host lowering of `--fp8q-cpu-pipeline` and
+    `--fp8q-gpu-pipeline`, before `convert-cf-to-llvm`. Upstream lowers
+    `cf.assert` to `puts(msg)` and `abort()`: `puts` writes to stdout,
+    which is buffered when it is a pipe or a file, and `abort()` does not
+    flush it, so the message of a failed check (the run-time extent checks
+    of the fp8q lowerings, the GPU launch requirements) is lost. This pass
+    writes the message and a newline unbuffered to file descriptor 2 with
+    POSIX `write`, then calls `abort()`.
+
+    Input requirements: none. Every `cf.assert` outside a `gpu.module` is
+    rewritten into a `cf.cond_br` to a block of `llvm` ops; the message
+    becomes a private `llvm.mlir.global` constant (one per distinct
+    message).
+
+    Example:
+
+    ```mlir
+    cf.assert %ok, "fp8q.scaled_matmul (x.mlir:3:8): extent 0 of a_scale must equal M (from extent 0 of a)"
+    ```
+
+    becomes
+
+    ```mlir
+      cf.cond_br %ok, ^bb2, ^bb1
+    ^bb1:
+      %msg = llvm.mlir.addressof @fp8q_assert_msg_0 : !llvm.ptr
+      %n = llvm.call @write(%fd2, %msg, %len) : (i32, !llvm.ptr, i64) -> i64
+      llvm.call @abort() : () -> ()
+      llvm.unreachable
+    ^bb2:
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::LLVM::LLVMDialect",
+  ];
+}
+
 #endif // FP8Q_PIPELINES_PASSES_TD

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "fp8q/Pipelines/Pipelines.h"
+#include "fp8q/Pipelines/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
@@ -27,6 +28,9 @@ void fp8q::addHostBufferization(OpPassManager &pm, bool deallocate) {
 }
 
 void fp8q::addHostToLLVMConversions(OpPassManager &pm) {
+  // The messages of failed cf.asserts on stderr (upstream's go to buffered
+  // stdout and are lost on abort()).
+  pm.addPass(createFp8qLowerHostAssertsPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertMathToLLVMPass());
   // What has no LLVM intrinsic (erf, ...) becomes a libm call.

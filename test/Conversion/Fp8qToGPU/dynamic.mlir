@@ -2,16 +2,31 @@
 
 // Dynamic shapes: the sizes come from tensor.dim, the requirements that need
 // them become cf.assert, and an empty source skips the launch with its
-// device buffers (sized like the host buffers) and copies.
+// device buffers (sized like the host buffers) and copies. First, before
+// anything of the launch, the extents of the outputs are asserted against
+// the source's (fp8q/Conversion/ExtentChecks.h): q_init [K, M] and
+// scale_init [K, ceil(M / 128)] for 128x1 with transpose.
 
 // CHECK-LABEL: func.func @dynamic(
-// CHECK-SAME:      %[[X:.*]]: tensor<?x?xf16>
-// CHECK:         %[[XB:.*]] = bufferization.to_buffer %[[X]]
+// CHECK-SAME:      %[[X:[a-z0-9_]+]]: tensor<?x?xf16>, %[[Q0:[a-z0-9_]+]]: tensor<?x?xf8E4M3FN>, %[[S0:[a-z0-9_]+]]: tensor<?x?xf32>
 // CHECK:         %[[C0:.*]] = arith.constant 0 : index
 // CHECK:         %[[M:.*]] = tensor.dim %[[X]], %[[C0]]
 // CHECK:         %[[C1:.*]] = arith.constant 1 : index
-// CHECK:         %[[K:.*]] = tensor.dim %[[X]], %[[C1]]
+// CHECK:         %[[QM:.*]] = tensor.dim %[[Q0]], %[[C1]]
+// CHECK:         %[[OK0:.*]] = arith.cmpi eq, %[[QM]], %[[M]] : index
+// CHECK:         cf.assert %[[OK0]], "fp8q.quantize ({{.*}}dynamic.mlir:{{[0-9]+}}:{{[0-9]+}}): extent 1 of q_init must equal R (from extent 0 of source)"
 // CHECK:         %[[MT:.*]] = arith.ceildivui %[[M]], %{{.*}} : index
+// CHECK:         %[[SM:.*]] = tensor.dim %[[S0]], %[[C1]]
+// CHECK:         %[[OK1:.*]] = arith.cmpi eq, %[[SM]], %[[MT]] : index
+// CHECK:         cf.assert %[[OK1]], "fp8q.quantize ({{.*}}): extent 1 of scale_init must equal ceil(R / 128) (from extent 0 of source)"
+// CHECK:         %[[K:.*]] = tensor.dim %[[X]], %[[C1]]
+// CHECK:         %[[QK:.*]] = tensor.dim %[[Q0]], %[[C0]]
+// CHECK:         %[[OK2:.*]] = arith.cmpi eq, %[[QK]], %[[K]] : index
+// CHECK:         cf.assert %[[OK2]], "fp8q.quantize ({{.*}}): extent 0 of q_init must equal C (from extent 1 of source)"
+// CHECK:         %[[SK:.*]] = tensor.dim %[[S0]], %[[C0]]
+// CHECK:         %[[OK3:.*]] = arith.cmpi eq, %[[SK]], %[[K]] : index
+// CHECK:         cf.assert %[[OK3]], "fp8q.quantize ({{.*}}): extent 0 of scale_init must equal C (from extent 1 of source)"
+// CHECK:         %[[XB:.*]] = bufferization.to_buffer %[[X]]
 // CHECK:         %[[QB:.*]] = memref.alloc(%[[K]], %[[M]]) {alignment = 64 : i64} : memref<?x?xf8E4M3FN>
 // CHECK:         memref.alloc(%[[K]], %[[MT]]) {alignment = 64 : i64} : memref<?x?xf32>
 // CHECK:         %[[KT:.*]] = arith.ceildivui %[[K]], %{{.*}} : index
@@ -58,10 +73,12 @@ func.func @dynamic(%x: tensor<?x?xf16>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?
 
 // CHECK-LABEL: func.func @dynamic_mn_major(
 // CHECK-SAME:      %[[X:[a-z0-9_]+]]: tensor<?x?xbf16>
-// CHECK:         %[[XB:.*]] = bufferization.to_buffer %[[X]]
 // CHECK:         %[[M:.*]] = tensor.dim %[[X]], %[[C0:.*]] :
+// CHECK:         cf.assert %{{.*}}, "{{.*}}extent 1 of scale_init must equal R (from extent 0 of source)"
 // CHECK:         %[[K:.*]] = tensor.dim %[[X]], %[[C1:.*]] :
 // CHECK:         %[[KT:.*]] = arith.ceildivui %[[K]], %{{.*}} : index
+// CHECK:         cf.assert %{{.*}}, "{{.*}}extent 0 of scale_init must equal ceil(C / 128) (from extent 1 of source)"
+// CHECK:         %[[XB:.*]] = bufferization.to_buffer %[[X]]
 // CHECK:         %[[QB:.*]] = memref.alloc(%[[M]], %[[K]]) {alignment = 64 : i64} : memref<?x?xf8E4M3FN>
 // CHECK:         %[[SB:.*]] = memref.alloc(%[[KT]], %[[M]]) {alignment = 64 : i64} : memref<?x?xf32>
 // CHECK:         %[[MT:.*]] = arith.ceildivui %[[M]], %{{.*}} : index
@@ -79,6 +96,10 @@ func.func @dynamic(%x: tensor<?x?xf16>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?
 // CHECK:           gpu.memcpy async [%{{.*}}] %[[STB]], %[[DST]] : memref<?x?xf32>, memref<?x?xf32>
 // CHECK:         %[[S:.*]] = bufferization.to_tensor %[[SB]]
 // CHECK:         %[[ST:.*]] = bufferization.to_tensor %[[STB]]
+// The checks of the later op of the fused pair follow the launch, where the
+// op was (its outputs may be defined after the launch).
+// CHECK:         cf.assert %{{.*}}, "{{.*}}extent 0 of scale_init must equal ceil(R / 128) (from extent 0 of source)"
+// CHECK:         cf.assert %{{.*}}, "{{.*}}extent 1 of scale_init must equal C (from extent 1 of source)"
 // CHECK:         return %{{.*}}, %[[S]], %{{.*}}, %[[ST]]
 func.func @dynamic_mn_major(%x: tensor<?x?xbf16>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?x?xf32>,
                             %qt0: tensor<?x?xf8E4M3FN>, %st0: tensor<?x?xf32>)
@@ -97,9 +118,11 @@ func.func @dynamic_mn_major(%x: tensor<?x?xbf16>, %q0: tensor<?x?xf8E4M3FN>, %s0
 // CHECK-LABEL: func.func @dynamic_block_mn_major(
 // CHECK-SAME:      %[[X:[a-z0-9_]+]]: tensor<?x?xf32>
 // CHECK:         %[[M:.*]] = tensor.dim %[[X]], %{{.*}} :
-// CHECK:         %[[K:.*]] = tensor.dim %[[X]], %{{.*}} :
 // CHECK:         %[[MT:.*]] = arith.ceildivui %[[M]], %{{.*}} : index
+// CHECK:         cf.assert %{{.*}}, "{{.*}}extent 1 of scale_init must equal ceil(R / 128) (from extent 0 of source)"
+// CHECK:         %[[K:.*]] = tensor.dim %[[X]], %{{.*}} :
 // CHECK:         %[[KT:.*]] = arith.ceildivui %[[K]], %{{.*}} : index
+// CHECK:         cf.assert %{{.*}}, "{{.*}}extent 0 of scale_init must equal ceil(C / 128) (from extent 1 of source)"
 // CHECK:         memref.alloc(%[[M]], %[[K]]) {alignment = 64 : i64} : memref<?x?xf8E4M3FN>
 // CHECK:         memref.alloc(%[[KT]], %[[MT]]) {alignment = 64 : i64} : memref<?x?xf32>
 // CHECK:         gpu.launch_func async [%{{.*}}] @fp8q_quantize_128x128_f32_fp32_mn::@fp8q_quantize_128x128_f32_fp32_mn

@@ -87,3 +87,31 @@ func.func @tile_transpose_unaligned(%q: tensor<64x200xf8E4M3FN>, %s: tensor<64x2
       : tensor<64x200xf8E4M3FN>, tensor<64x2xf32> -> tensor<200x64xf8E4M3FN>, tensor<200x1xf32>
   return %qt : tensor<200x64xf8E4M3FN>
 }
+
+// -----
+
+// Extent products are checked arithmetic (no signed overflow): a row of
+// 2^62 f32 elements is 2^64 bytes.
+func.func @row_stride_overflows(%x: tensor<0x4611686018427387904xf32>,
+                                %q0: tensor<0x4611686018427387904xf8E4M3FN>,
+                                %s0: tensor<0x36028797018963968xf32>)
+    -> tensor<0x4611686018427387904xf8E4M3FN> {
+  // expected-error @+1 {{'fp8q.quantize' op the row stride of the source (K = 4611686018427387904 elements of 4 bytes) overflows int64}}
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x128>}
+      : tensor<0x4611686018427387904xf32>
+      -> tensor<0x4611686018427387904xf8E4M3FN>, tensor<0x36028797018963968xf32>
+  return %q : tensor<0x4611686018427387904xf8E4M3FN>
+}
+
+// -----
+
+func.func @byte_size_overflows(%x: tensor<4x4611686018427387904xbf16>,
+                               %q0: tensor<4x4611686018427387904xf8E4M3FN>,
+                               %s0: tensor<4x36028797018963968xf32>)
+    -> tensor<4x4611686018427387904xf8E4M3FN> {
+  // expected-error @+1 {{'fp8q.quantize' op the byte size of operand #0 (tensor<4x4611686018427387904xbf16>) overflows int64}}
+  %q, %s = fp8q.quantize %x outs(%q0, %s0) {tile = #fp8q.tile<1x128>}
+      : tensor<4x4611686018427387904xbf16>
+      -> tensor<4x4611686018427387904xf8E4M3FN>, tensor<4x36028797018963968xf32>
+  return %q : tensor<4x4611686018427387904xf8E4M3FN>
+}

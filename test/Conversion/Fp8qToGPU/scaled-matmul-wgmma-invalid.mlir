@@ -35,3 +35,18 @@ func.func @dynamic_k(%a: tensor<64x?xf8E4M3FN>, %sa: tensor<64x?xf32>, %b: tenso
   return %y : tensor<64x128xbf16>
 }
 
+
+// -----
+
+// The [M, N] f32 result of 2^40 x 2^40 elements is 2^82 bytes.
+func.func @result_byte_size_overflows(
+    %a: tensor<1099511627776x256xf8E4M3FN>, %sa: tensor<1099511627776x2xf32>,
+    %b: tensor<1099511627776x256xf8E4M3FN>, %sb: tensor<8589934592x2xf32>,
+    %c: tensor<1099511627776x1099511627776xf32>) -> tensor<1099511627776x1099511627776xf32> {
+  // expected-error @+1 {{'fp8q.scaled_matmul' op the byte size of operand #4 (tensor<1099511627776x1099511627776xf32>) overflows int64}}
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c)
+      : tensor<1099511627776x256xf8E4M3FN>, tensor<1099511627776x2xf32>,
+        tensor<1099511627776x256xf8E4M3FN>, tensor<8589934592x2xf32>
+      -> tensor<1099511627776x1099511627776xf32>
+  return %y : tensor<1099511627776x1099511627776xf32>
+}

@@ -109,11 +109,15 @@ func.func @f32_acc(%a: tensor<64x256xf8E4M3FN>, %sa: tensor<64x2xf32>, %b: tenso
   return %y : tensor<64x128xf32>
 }
 
-// Dynamic M: the device buffers are sized from the host buffers
+// Dynamic M: the extents that involve M are asserted first (a_scale and
+// init rows equal to M), the device buffers are sized from the host buffers
 // (memref.dim), and an empty A skips the launch with its copies.
 // CHECK-LABEL: func.func @dynamic_m(
-// CHECK:         %[[HA:.*]] = bufferization.to_buffer
 // CHECK:         %[[M:.*]] = tensor.dim
+// CHECK:         cf.assert %{{.*}}, "fp8q.scaled_matmul ({{.*}}): extent 0 of a_scale must equal M (from extent 0 of a)"
+// CHECK:         cf.assert %{{.*}}, "fp8q.scaled_matmul ({{.*}}): extent 0 of init must equal M (from extent 0 of a)"
+// CHECK-NOT:     cf.assert
+// CHECK:         %[[HA:.*]] = bufferization.to_buffer
 // CHECK:         %[[OUT:.*]] = memref.alloc(%[[M]]) {alignment = 64 : i64} : memref<?x128xbf16>
 // CHECK:         scf.if
 // CHECK:           gpu.wait async

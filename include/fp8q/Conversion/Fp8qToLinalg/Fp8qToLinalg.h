@@ -7,8 +7,10 @@
 // its patterns, the building blocks are public so that other compilers (and
 // the GPU path, for its host-side fallbacks) can emit the same numerics.
 //
-// All tensor builders below expect static shapes; the patterns check this
-// (see getFp8qToLinalgUnsupportedReason) before calling them.
+// The tensor builders below take static or dynamic extents (temporaries are
+// sized from tensor.dim); they expect extents that satisfy the op's
+// requirements, which the patterns assert at run time where they are dynamic
+// (fp8q/Conversion/ExtentChecks.h) before calling them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,9 +42,9 @@ namespace mlir::fp8q {
 void populateFp8qToLinalgPatterns(RewritePatternSet &patterns);
 
 /// Returns why the patterns cannot lower `op`, or std::nullopt if they can.
-/// Rejected: fp8q ops with a dynamically shaped operand, quantized extents
-/// whose padding to whole tiles overflows int64, scaled_matmul with a group
-/// size above kMaxExactGroupSize, and fp8q ops without a pattern.
+/// Rejected: static quantized extents whose padding to whole tiles overflows
+/// int64, scaled_matmul with a group size above kMaxExactGroupSize, and fp8q
+/// ops without a pattern. Dynamic extents are accepted.
 std::optional<std::string> getFp8qToLinalgUnsupportedReason(Operation *op);
 
 /// Largest scaled_matmul group size whose partial sums the lowering computes
@@ -112,11 +114,11 @@ struct QuantizedTensor {
   Value scales;
 };
 
-/// Builds `max(max_{x in T} |x|, eps)` in f32 for every tile T of the static
-/// 2-D f32/bf16/f16 tensor `source`, NaN-propagating (`arith.maximumf`). The
-/// source is padded with zeros to whole tiles (which changes no maximum) and
-/// reshaped to [R/TR, TR, C/TC, TC] for one reduction. The result is
-/// [ceil(R/TR), ceil(C/TC)], or its transpose if
+/// Builds `max(max_{x in T} |x|, eps)` in f32 for every tile T of the 2-D
+/// f32/bf16/f16 tensor `source` (static or dynamic extents), NaN-propagating
+/// (`arith.maximumf`). The source is padded with zeros to whole tiles (which
+/// changes no maximum) and reshaped to [R/TR, TR, C/TC, TC] for one reduction.
+/// The result is [ceil(R/TR), ceil(C/TC)], or its transpose if
 /// `config.scalesTransposed()` (the layout of the scales).
 Value buildTileAmax(OpBuilder &builder, Location loc, Value source,
                     const TileQuantization &config);

@@ -14,6 +14,7 @@
 
 #include "fp8q/Conversion/Fp8qToGPU/Fp8qToGPU.h"
 
+#include "fp8q/Conversion/ExtentChecks.h"
 #include "fp8q/Conversion/Fp8qToGPU/Hopper/QuantizeKernels.h"
 #include "fp8q/IR/Fp8qDialect.h"
 #include "fp8q/IR/Fp8qOps.h"
@@ -37,6 +38,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 
 #define DEBUG_TYPE "convert-fp8q-to-gpu"
 
@@ -90,6 +92,37 @@ std::optional<QuantKernelKind> getQuantizeKind(QuantizeOp op) {
   return std::nullopt;
 }
 
+/// Checks that the static extents of every tensor operand and result of
+/// `op` give a byte size (product of the extents and the element size) that
+/// fits in int64, as the buffer allocations, copies and kernel offsets need;
+/// dynamic extents are not bounded here.
+std::optional<std::string> checkByteSizes(Operation *op) {
+  auto check = [](Value value, StringRef kind,
+                  unsigned number) -> std::optional<std::string> {
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (!type)
+      return std::nullopt;
+    int64_t bytes = llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+    for (int64_t extent : type.getShape())
+      if (!ShapedType::isDynamic(extent) &&
+          llvm::MulOverflow(bytes, extent, bytes))
+        return llvm::formatv("the byte size of {0} #{1} ({2}) overflows "
+                             "int64",
+                             kind, number, type)
+            .str();
+    return std::nullopt;
+  };
+  for (OpOperand &operand : op->getOpOperands())
+    if (std::optional<std::string> reason =
+            check(operand.get(), "operand", operand.getOperandNumber()))
+      return reason;
+  for (OpResult result : op->getResults())
+    if (std::optional<std::string> reason =
+            check(result, "result", result.getResultNumber()))
+      return reason;
+  return std::nullopt;
+}
+
 /// Checks the shape requirements of a kernel on a static [M, K] source of
 /// `elementBytes`-byte elements; `config`'s schedule says whether gridDim.y
 /// bounds M (register kernels) or not (staged kernels).
@@ -98,12 +131,19 @@ std::optional<std::string> checkSourceShape(ArrayRef<int64_t> shape,
                                             const QuantKernelConfig &config,
                                             StringRef what) {
   int64_t m = shape[0], k = shape[1];
-  if (!ShapedType::isDynamic(k) && (k * elementBytes) % kVectorBytes != 0)
+  int64_t rowBytes = 0;
+  if (!ShapedType::isDynamic(k) &&
+      llvm::MulOverflow(k, elementBytes, rowBytes))
+    return llvm::formatv("the row stride of {0} (K = {1} elements of {2} "
+                         "bytes) overflows int64",
+                         what, k, elementBytes)
+        .str();
+  if (!ShapedType::isDynamic(k) && rowBytes % kVectorBytes != 0)
     return llvm::formatv(
                "expected the row stride of {0} (K = {1} elements of {2} "
                "bytes = {3} bytes) to be a multiple of {4} bytes (the GPU "
                "kernels load rows with 16-byte vectors)",
-               what, k, elementBytes, k * elementBytes, kVectorBytes)
+               what, k, elementBytes, rowBytes, kVectorBytes)
         .str();
   if (!getTileSchedule(config).staged && !ShapedType::isDynamic(m) &&
       llvm::divideCeil(m, kCtaRows) > kMaxGridY)
@@ -726,6 +766,7 @@ struct QuantizeOpLowering : Fp8qToGPUPattern<QuantizeOp> {
                       PatternRewriter &rewriter) const override {
     if (findFusionPartner(op))
       return rewriter.notifyMatchFailure(op, "lowered with its fusion partner");
+    buildDynamicExtentChecks(rewriter, op);
     LaunchEmitter emitter(rewriter, op.getLoc(), op, options);
     emitter.setSource(op.getSource());
     ResultBuffers results = allocateQuantizeResults(emitter, op);
@@ -758,8 +799,13 @@ struct FusedQuantizeLowering : Fp8qToGPUPattern<QuantizeOp> {
     LLVM_DEBUG(llvm::dbgs()
                << "fusing " << rowOp << "\n  and " << colOp << "\n");
 
+    // The extent checks of each op go where the op was: the later op's
+    // outputs may be defined after the launch. (The kernel writes the
+    // buffers sized from the source, so no launch depends on them.)
+    buildDynamicExtentChecks(rewriter, op);
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPoint(partner);
+    buildDynamicExtentChecks(rewriter, partner);
     LaunchEmitter emitter(rewriter, partner.getLoc(), op, options);
     emitter.setSource(op.getSource());
     ResultBuffers rows = allocateQuantizeResults(emitter, rowOp);
@@ -784,6 +830,7 @@ struct TileTransposeOpLowering : Fp8qToGPUPattern<TileTransposeOp> {
 
   LogicalResult lower(TileTransposeOp op,
                       PatternRewriter &rewriter) const override {
+    buildDynamicExtentChecks(rewriter, op);
     LaunchEmitter emitter(rewriter, op.getLoc(), op, options);
     emitter.setSource(op.getQ());
     emitter.addInput(op.getScale());
@@ -812,6 +859,7 @@ struct ScaledMatmulOpLowering : Fp8qToGPUPattern<ScaledMatmulOp> {
                       PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     GemmKernelConfig config = getGemmKernelConfig(op, options);
+    buildDynamicExtentChecks(rewriter, op);
     LaunchEmitter emitter(rewriter, loc, op, options);
     emitter.setSource(op.getA());
     emitter.addInput(op.getAScale());
@@ -931,8 +979,13 @@ fp8q::getFp8qToGPUUnsupportedReason(Operation *op,
   if (auto matmul = dyn_cast<ScaledMatmulOp>(op)) {
     if (!options.gemmWgmma)
       return std::string("left to the host (gemm=host)");
+    if (std::optional<std::string> reason = checkByteSizes(op))
+      return reason;
     return getScaledMatmulUnsupportedReason(matmul, options);
   }
+  if (isa<QuantizeOp, TileTransposeOp>(op))
+    if (std::optional<std::string> reason = checkByteSizes(op))
+      return reason;
   if (auto quantize = dyn_cast<QuantizeOp>(op)) {
     if (!getQuantizeKind(quantize))
       return llvm::formatv(

@@ -12,16 +12,18 @@
 
 #include "fp8q/Conversion/Fp8qToLinalg/Fp8qToLinalg.h"
 
+#include "fp8q/Conversion/ExtentChecks.h"
 #include "fp8q/Conversion/Fp8qToLinalg/E4M3.h"
 #include "fp8q/Conversion/FloatBits.h"
 #include "fp8q/IR/Fp8qDialect.h"
 #include "fp8q/IR/Fp8qOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/Dialect/Tensor/Utils/Utils.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -82,12 +84,45 @@ Value f32Constant(OpBuilder &b, Location loc, float value) {
   return arith::ConstantFloatOp::create(b, loc, b.getF32Type(), APFloat(value));
 }
 
-/// A static tensor of `shape` filled with `value`.
-Value filledTensor(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+/// A tensor of the extents `sizes` (static or dynamic) filled with `value`.
+Value filledTensor(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes,
                    Value value) {
-  Value empty = tensor::EmptyOp::create(b, loc, shape, value.getType());
+  Value empty = tensor::EmptyOp::create(b, loc, sizes, value.getType());
   return linalg::FillOp::create(b, loc, ValueRange{value}, ValueRange{empty})
       .getResult(0);
+}
+
+/// ceil(`extent` / `divisor`): folded for a static extent, else
+/// arith.ceildivui.
+OpFoldResult ceilDiv(OpBuilder &b, Location loc, OpFoldResult extent,
+                     int64_t divisor) {
+  if (divisor == 1)
+    return extent;
+  if (std::optional<int64_t> value = getConstantIntValue(extent))
+    return b.getIndexAttr(llvm::divideCeil(*value, divisor));
+  return arith::CeilDivUIOp::create(
+             b, loc, cast<Value>(extent),
+             arith::ConstantIndexOp::create(b, loc, divisor))
+      .getResult();
+}
+
+/// `extent` * `factor`: folded for a static extent, else arith.muli.
+OpFoldResult multiply(OpBuilder &b, Location loc, OpFoldResult extent,
+                      int64_t factor) {
+  if (factor == 1)
+    return extent;
+  if (std::optional<int64_t> value = getConstantIntValue(extent))
+    return b.getIndexAttr(*value * factor);
+  return arith::MulIOp::create(b, loc, cast<Value>(extent),
+                               arith::ConstantIndexOp::create(b, loc, factor))
+      .getResult();
+}
+
+/// The static extents of `sizes`, ShapedType::kDynamic for the others.
+SmallVector<int64_t> staticShapeOf(ArrayRef<OpFoldResult> sizes) {
+  return llvm::map_to_vector(sizes, [](OpFoldResult size) {
+    return getConstantIntValue(size).value_or(ShapedType::kDynamic);
+  });
 }
 
 /// The map from the [R, C] index space to the tile grid,
@@ -213,26 +248,52 @@ Value fp8q::buildTileAmax(OpBuilder &b, Location loc, Value source,
                           const TileQuantization &config) {
   RankedTensorType type = tensorTypeOf(source);
   Type elementType = type.getElementType();
-  int64_t rows = type.getDimSize(0), cols = type.getDimSize(1);
-  int64_t tileRows = config.tileRows, tileCols = config.tileCols;
-  int64_t gridRows = llvm::divideCeil(rows, tileRows);
-  int64_t gridCols = llvm::divideCeil(cols, tileCols);
+  SmallVector<OpFoldResult> extents = tensor::getMixedSizes(b, loc, source);
+  int64_t tile[2] = {config.tileRows, config.tileCols};
+  SmallVector<OpFoldResult, 2> grid, padded;
+  bool needsPadding = false;
+  for (int dim = 0; dim < 2; ++dim) {
+    grid.push_back(ceilDiv(b, loc, extents[dim], tile[dim]));
+    padded.push_back(multiply(b, loc, grid[dim], tile[dim]));
+    // A dynamic extent may have a tail unless its tiles are single elements.
+    std::optional<int64_t> extent = getConstantIntValue(extents[dim]);
+    needsPadding |= extent ? *extent % tile[dim] != 0 : tile[dim] != 1;
+  }
 
   Value whole = source;
-  if (gridRows * tileRows != rows || gridCols * tileCols != cols) {
+  if (needsPadding) {
     // Zero padding changes no maximum: |x| >= +0 and NaN still propagates.
-    auto paddedType = RankedTensorType::get(
-        {gridRows * tileRows, gridCols * tileCols}, elementType);
+    // The high padding is padded - extent (arith, not affine.apply as
+    // tensor::createPadHighOp would emit for dynamic extents).
+    auto paddedType =
+        RankedTensorType::get(staticShapeOf(padded), elementType);
+    SmallVector<OpFoldResult, 2> low(2, b.getIndexAttr(0)), high;
+    for (int dim = 0; dim < 2; ++dim) {
+      std::optional<int64_t> extent = getConstantIntValue(extents[dim]);
+      std::optional<int64_t> paddedExtent = getConstantIntValue(padded[dim]);
+      if (extent && paddedExtent) {
+        high.push_back(b.getIndexAttr(*paddedExtent - *extent));
+        continue;
+      }
+      Value paddedValue =
+          getValueOrCreateConstantIndexOp(b, loc, padded[dim]);
+      Value extentValue =
+          getValueOrCreateConstantIndexOp(b, loc, extents[dim]);
+      high.push_back(
+          arith::SubIOp::create(b, loc, paddedValue, extentValue).getResult());
+    }
     Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elementType));
-    whole = tensor::createPadHighOp(paddedType, source, zero,
-                                    /*nofold=*/false, loc, b);
+    whole = tensor::PadOp::create(b, loc, paddedType, source, low, high, zero,
+                                  /*nofold=*/false);
   }
-  auto gridType = RankedTensorType::get(
-      {gridRows, tileRows, gridCols, tileCols}, elementType);
+  SmallVector<OpFoldResult, 4> gridShape = {grid[0], b.getIndexAttr(tile[0]),
+                                            grid[1], b.getIndexAttr(tile[1])};
+  auto gridType = RankedTensorType::get(staticShapeOf(gridShape), elementType);
   Value tiles = tensor::ExpandShapeOp::create(
-      b, loc, gridType, whole, ArrayRef<ReassociationIndices>{{0, 1}, {2, 3}});
+      b, loc, gridType, whole, ArrayRef<ReassociationIndices>{{0, 1}, {2, 3}},
+      gridShape);
 
-  SmallVector<int64_t, 2> amaxShape = {gridRows, gridCols};
+  SmallVector<OpFoldResult, 2> amaxShape = grid;
   if (config.scalesTransposed())
     std::swap(amaxShape[0], amaxShape[1]);
   Value init = filledTensor(b, loc, amaxShape, f32Constant(b, loc, config.eps));
@@ -256,7 +317,7 @@ Value fp8q::buildTileAmax(OpBuilder &b, Location loc, Value source,
         linalg::YieldOp::create(nb, nloc, max);
       });
   LLVM_DEBUG(llvm::dbgs() << "[" DEBUG_TYPE "] tile amax: " << type << " in "
-                          << tileRows << "x" << tileCols << " tiles\n");
+                          << tile[0] << "x" << tile[1] << " tiles\n");
   return amax.getResult(0);
 }
 
@@ -268,8 +329,8 @@ QuantizedTensor fp8q::buildQuantize(OpBuilder &b, Location loc, Value source,
 
   // Per tile: s = scale(amax) into the destination, rcp = 1 / s.
   RankedTensorType scaleType = tensorTypeOf(scalesInit);
-  Value rcpInit =
-      tensor::EmptyOp::create(b, loc, scaleType.getShape(), b.getF32Type());
+  Value rcpInit = tensor::EmptyOp::create(
+      b, loc, tensor::getMixedSizes(b, loc, scalesInit), b.getF32Type());
   AffineMap id = AffineMap::getMultiDimIdentityMap(2, ctx);
   auto scales = linalg::GenericOp::create(
       b, loc, TypeRange{scaleType, scaleType}, ValueRange{amax},
@@ -343,11 +404,11 @@ public:
   ScaledMatmulBuilder(OpBuilder &b, Location loc,
                       const ScaledMatmulOperands &operands)
       : b(b), loc(loc), ops(operands), ctx(b.getContext()) {
-    ArrayRef<int64_t> aShape = tensorTypeOf(ops.a).getShape();
-    m = aShape[0];
-    k = aShape[1];
-    n = tensorTypeOf(ops.b).getDimSize(0);
-    groups = k / ops.groupSize;
+    m = tensor::getMixedSizes(b, loc, ops.a)[0];
+    n = tensor::getMixedSizes(b, loc, ops.b)[0];
+    OpFoldResult k = tensor::getMixedSizes(b, loc, ops.a)[1];
+    // K is a multiple of the group size (verified, or asserted at run time).
+    groups = ceilDiv(b, loc, k, ops.groupSize);
   }
 
   Value build() {
@@ -369,9 +430,8 @@ private:
 
   /// [R, K] E4M3 codes to their exact f32 values.
   Value decode(Value codes) {
-    RankedTensorType type = tensorTypeOf(codes);
-    Value init =
-        tensor::EmptyOp::create(b, loc, type.getShape(), b.getF32Type());
+    Value init = tensor::EmptyOp::create(
+        b, loc, tensor::getMixedSizes(b, loc, codes), b.getF32Type());
     AffineMap id = AffineMap::getMultiDimIdentityMap(2, ctx);
     return linalg::GenericOp::create(
                b, loc, TypeRange{init.getType()}, ValueRange{codes},
@@ -385,11 +445,15 @@ private:
 
   /// [R, K] to [R, K/G, G]: one row per scale group.
   Value groupView(Value values) {
-    int64_t rows = tensorTypeOf(values).getDimSize(0);
-    auto type =
-        RankedTensorType::get({rows, groups, ops.groupSize}, b.getF32Type());
+    // The operand's own K (a's and b's may differ in being static).
+    SmallVector<OpFoldResult> extents = tensor::getMixedSizes(b, loc, values);
+    SmallVector<OpFoldResult, 3> shape = {
+        extents[0], ceilDiv(b, loc, extents[1], ops.groupSize),
+        b.getIndexAttr(ops.groupSize)};
+    auto type = RankedTensorType::get(staticShapeOf(shape), b.getF32Type());
     return tensor::ExpandShapeOp::create(
-        b, loc, type, values, ArrayRef<ReassociationIndices>{{0}, {1, 2}});
+        b, loc, type, values, ArrayRef<ReassociationIndices>{{0}, {1, 2}},
+        shape);
   }
 
   /// partial[m, n, kb] = sum_k a[m, kb, k] * b[n, kb, k], exactly (f64).
@@ -470,7 +534,8 @@ private:
   Location loc;
   const ScaledMatmulOperands &ops;
   MLIRContext *ctx;
-  int64_t m = 0, n = 0, k = 0, groups = 0;
+  /// M, N and K / G, static or dynamic.
+  OpFoldResult m, n, groups;
 };
 } // namespace
 
@@ -490,17 +555,9 @@ std::optional<std::string>
 fp8q::getFp8qToLinalgUnsupportedReason(Operation *op) {
   if (!isa<QuantizeOp, DequantizeOp, TileTransposeOp, ScaledMatmulOp>(op))
     return std::string("no fp8q-to-linalg lowering for this op");
-  for (OpOperand &operand : op->getOpOperands()) {
-    auto type = dyn_cast<RankedTensorType>(operand.get().getType());
-    if (!type || type.hasStaticShape())
-      continue;
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    os << "dynamic shapes are not supported (operand #"
-       << operand.getOperandNumber() << " has type " << type << ")";
-    return text;
-  }
-  // The amax reduction pads the quantized tensor to whole tiles.
+  // Dynamic extents are supported: the requirements between them are
+  // asserted at run time (buildDynamicExtentChecks). The amax reduction
+  // pads the quantized tensor to whole tiles.
   std::optional<std::pair<Value, TileAttr>> tiled;
   if (auto quantize = dyn_cast<QuantizeOp>(op))
     tiled = {quantize.getSource(), quantize.getTile()};
@@ -511,6 +568,8 @@ fp8q::getFp8qToLinalgUnsupportedReason(Operation *op) {
         cast<RankedTensorType>(tiled->first.getType()).getShape();
     int64_t tile[2] = {tiled->second.getRows(), tiled->second.getCols()};
     for (int dim = 0; dim < 2; ++dim) {
+      if (ShapedType::isDynamic(shape[dim]))
+        continue;
       int64_t padded;
       auto tiles =
           static_cast<int64_t>(llvm::divideCeil(shape[dim], tile[dim]));
@@ -566,7 +625,8 @@ Lowered lowerTileTranspose(PatternRewriter &rewriter, TileTransposeOp op) {
   Location loc = op.getLoc();
   int64_t group = op.getTile().getCols();
   Value values = tensor::EmptyOp::create(
-      rewriter, loc, op.getQ().getType().getShape(), rewriter.getF32Type());
+      rewriter, loc, tensor::getMixedSizes(rewriter, loc, op.getQ()),
+      rewriter.getF32Type());
   values = buildDequantize(rewriter, loc, op.getQ(), op.getScale(),
                            /*tileRows=*/1, group, values);
   TileQuantization config{group, /*tileCols=*/1, op.getScaleMode(),
@@ -601,6 +661,7 @@ struct Fp8qOpLowering : OpRewritePattern<OpT> {
     if (std::optional<std::string> reason =
             getFp8qToLinalgUnsupportedReason(op))
       return rewriter.notifyMatchFailure(op, *reason);
+    buildDynamicExtentChecks(rewriter, op);
     rewriter.replaceOp(op, Lower(rewriter, op));
     return success();
   }
@@ -630,8 +691,9 @@ struct ConvertFp8qToLinalgPass
 
     ConversionTarget target(getContext());
     target.addIllegalDialect<Fp8qDialect>();
-    target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,
-                           math::MathDialect, tensor::TensorDialect>();
+    target.addLegalDialect<arith::ArithDialect, cf::ControlFlowDialect,
+                           linalg::LinalgDialect, math::MathDialect,
+                           tensor::TensorDialect>();
     RewritePatternSet patterns(&getContext());
     populateFp8qToLinalgPatterns(patterns);
     if (failed(applyPartialConversion(getOperation(), target,

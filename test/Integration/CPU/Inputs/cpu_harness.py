@@ -78,13 +78,17 @@ def bits_to_f32(bits: np.ndarray, kind: str) -> np.ndarray:
     raise ValueError(f"unknown kind {kind}")
 
 
-def tensor_type(shape: Sequence[int], kind: str) -> str:
-    return "tensor<" + "x".join(str(d) for d in shape) + "x" + _MLIR_TYPE[kind] + ">"
+def tensor_type(shape: Sequence[int], kind: str, dynamic: Optional[int] = None) -> str:
+    """The tensor type of ``shape``; dimension ``dynamic`` (if any) is ``?``."""
+    dims = ["?" if i == dynamic else str(d) for i, d in enumerate(shape)]
+    return "tensor<" + "x".join(dims) + "x" + _MLIR_TYPE[kind] + ">"
 
 
 def dense(values: np.ndarray, kind: str) -> str:
     """A dense constant holding ``values`` bit for bit."""
     bits = np.ascontiguousarray(to_bits(values, kind))
+    if bits.size == 0:
+        return f"dense<> : {tensor_type(bits.shape, kind)}"
     data = bits.astype(bits.dtype.newbyteorder("<")).tobytes().hex().upper()
     return f'dense<"0x{data}"> : {tensor_type(bits.shape, kind)}'
 
@@ -113,13 +117,29 @@ class Case:
     title: str
     body: List[str] = field(default_factory=list)
     outputs: List[Output] = field(default_factory=list)
+    #: Module-level functions the case calls (the ops with a dynamic M).
+    functions: List[str] = field(default_factory=list)
+
+
+@dataclass
+class Operand:
+    """An operand of an fp8q op in a case: an SSA value of the case (None for
+    an output buffer made with tensor.empty), its static shape and kind, and
+    with a dynamic M the dimension that becomes ``?`` and, for outputs, the
+    tile that divides M in it (ceil(M / tile))."""
+    value: Optional[str]
+    shape: Tuple[int, ...]
+    kind: str
+    dynamic: Optional[int] = None
+    tile: int = 1
 
 
 class _Emitter:
     """Builds the body of one case function (SSA names are unique)."""
 
-    def __init__(self, case: Case):
+    def __init__(self, case: Case, case_name: str = "case"):
         self.case = case
+        self.case_name = case_name
         self.count = 0
 
     def fresh(self, stem: str) -> str:
@@ -158,6 +178,72 @@ class _Emitter:
         self.line(f"  linalg.yield %r : {out_type}")
         self.line(f"}} -> tensor<{rows}x{cols}x{out_type}>")
         return result
+
+    def op(self, ins: Sequence[Operand], outs: Sequence[Operand],
+           make_line, dynamic: bool) -> List[str]:
+        """Emits one fp8q op and returns its results (static types).
+
+        ``make_line(ins, in_types, outs, out_types, results)`` writes the op
+        from SSA names and type strings. Static: on the case's values. With
+        ``dynamic``: in a function of its own whose operands have a dynamic
+        M (the ``dynamic`` dimension of each Operand), called with
+        tensor.cast values and its results cast back, so that M is only
+        known at run time (as in a graph exported with a dynamic batch); the
+        output buffers are tensor.empty(ceil(M / tile)) with M the extent of
+        the first input, as the quantize-model pass makes them."""
+        results = [self.fresh("r") for _ in outs]
+        if not dynamic:
+            out_names = [o.value if o.value else self.empty(o.shape, o.kind)
+                         for o in outs]
+            self.line(make_line([i.value for i in ins],
+                                [tensor_type(i.shape, i.kind) for i in ins],
+                                out_names,
+                                [tensor_type(o.shape, o.kind) for o in outs],
+                                results))
+            return results
+        name = f"@{self.case_name}_op{len(self.case.functions)}"
+        args = list(ins) + [o for o in outs if o.value]
+        arg_types = [tensor_type(a.shape, a.kind, a.dynamic) for a in args]
+        out_types = [tensor_type(o.shape, o.kind, o.dynamic) for o in outs]
+        lines = [f"func.func private {name}("
+                 + ", ".join(f"%arg{i}: {t}" for i, t in enumerate(arg_types))
+                 + ") -> (" + ", ".join(out_types) + ") {",
+                 "  %zero = arith.constant 0 : index",
+                 f"  %m = tensor.dim %arg0, %zero : {arg_types[0]}"]
+        out_names = []
+        passed = len(ins)
+        for index, out in enumerate(outs):
+            if out.value:
+                out_names.append(f"%arg{passed}")
+                passed += 1
+                continue
+            extent = "%m"
+            if out.tile != 1:
+                lines.append(f"  %t{index} = arith.constant {out.tile} : index")
+                lines.append(f"  %m{index} = arith.ceildivui %m, %t{index} : index")
+                extent = f"%m{index}"
+            lines.append(f"  %o{index} = tensor.empty({extent}) : {out_types[index]}")
+            out_names.append(f"%o{index}")
+        inner = [f"%y{index}" for index in range(len(outs))]
+        lines.append("  " + make_line([f"%arg{i}" for i in range(len(ins))],
+                                      arg_types[:len(ins)], out_names, out_types,
+                                      inner))
+        lines.append(f"  return {', '.join(inner)} : {', '.join(out_types)}")
+        lines.append("}")
+        self.case.functions.append("\n".join(lines))
+        casts = []
+        for arg, arg_type in zip(args, arg_types):
+            cast = self.fresh("d")
+            self.line(f"{cast} = tensor.cast {arg.value} : "
+                      f"{tensor_type(arg.shape, arg.kind)} to {arg_type}")
+            casts.append(cast)
+        dyn = [self.fresh("y") for _ in outs]
+        self.line(f"{', '.join(dyn)} = call {name}({', '.join(casts)}) : "
+                  f"({', '.join(arg_types)}) -> ({', '.join(out_types)})")
+        for result, value, out, out_type in zip(results, dyn, outs, out_types):
+            self.line(f"{result} = tensor.cast {value} : {out_type} to "
+                      f"{tensor_type(out.shape, out.kind)}")
+        return results
 
     def print_bits(self, value: str, shape: Tuple[int, int], kind: str) -> None:
         """Prints a 2-D tensor as its raw bits widened to i32."""
@@ -220,10 +306,12 @@ class Suite:
 
     def quantize(self, title: str, x: np.ndarray, kind: str = "f32",
                  tile=(1, 128), scale_mode: str = "fp32", eps: float = 1e-4,
-                 transpose: bool = False, scale_layout: str = "k_major") -> None:
+                 transpose: bool = False, scale_layout: str = "k_major",
+                 dynamic_m: bool = False) -> None:
         """fp8q.quantize of ``x`` (float32 values exactly representable in
         ``kind``), checked bit-exact against reference.quantize (whose scales
-        are transposed for ``scale_layout="mn_major"``)."""
+        are transposed for ``scale_layout="mn_major"``). ``dynamic_m``: the
+        rows of ``x`` are a run-time extent (_Emitter.op)."""
         x = np.asarray(x, dtype=np.float32)
         codes, scales = ref.quantize(x, tile, scale_mode, eps, transpose)
         if scale_layout == "mn_major":
@@ -232,11 +320,10 @@ class Suite:
             raise ValueError(f"unknown scale layout {scale_layout}")
         case = Case(f"quantize {title}: {kind} {_shape(x)} tile {tile} "
                     f"{scale_mode} eps {eps:g}{' transpose' if transpose else ''}"
-                    f"{' ' + scale_layout if scale_layout != 'k_major' else ''}")
-        e = _Emitter(case)
+                    f"{' ' + scale_layout if scale_layout != 'k_major' else ''}"
+                    f"{' dynamic M' if dynamic_m else ''}")
+        e = _Emitter(case, f"case{len(self.cases)}")
         source = e.constant(x, kind)
-        q_init = e.empty(codes.shape, "e4m3")
-        s_init = e.empty(scales.shape, "f32")
         attrs = [f"tile = #fp8q.tile<{tile[0]}x{tile[1]}>",
                  f"scale_mode = #fp8q.scale_mode<{scale_mode}>",
                  f"eps = {f32_attr(eps)}"]
@@ -244,10 +331,19 @@ class Suite:
             attrs.append("transpose")
         if scale_layout != "k_major":
             attrs.append(f"scale_layout = #fp8q.scale_layout<{scale_layout}>")
-        q, s = e.fresh("q"), e.fresh("s")
-        e.line(f"{q}, {s} = fp8q.quantize {source} outs({q_init}, {s_init}) "
-               f"{{{', '.join(attrs)}}} : {tensor_type(x.shape, kind)} -> "
-               f"{tensor_type(codes.shape, 'e4m3')}, {tensor_type(scales.shape, 'f32')}")
+        # The dimension of the codes and of the scales that M (the source
+        # rows) becomes.
+        codes_m = 1 if transpose else 0
+        scales_m = codes_m if scale_layout == "k_major" else 1 - codes_m
+        dyn = (lambda dim: dim) if dynamic_m else (lambda dim: None)
+        q, s = e.op(
+            [Operand(source, x.shape, kind, dyn(0))],
+            [Operand(None, codes.shape, "e4m3", dyn(codes_m)),
+             Operand(None, scales.shape, "f32", dyn(scales_m), tile[0])],
+            lambda i, it, o, ot, r: (
+                f"{r[0]}, {r[1]} = fp8q.quantize {i[0]} outs({o[0]}, {o[1]}) "
+                f"{{{', '.join(attrs)}}} : {it[0]} -> {ot[0]}, {ot[1]}"),
+            dynamic_m)
         e.print_bits(q, _shape(codes), "e4m3")
         e.print_bits(s, _shape(scales), "f32")
         case.outputs = [Output("codes", "e4m3", codes),
@@ -256,7 +352,7 @@ class Suite:
 
     def dequantize(self, title: str, codes: np.ndarray, scales: np.ndarray,
                    tile=(1, 128), out_kind: str = "f32",
-                   scale_layout: str = "k_major") -> None:
+                   scale_layout: str = "k_major", dynamic_m: bool = False) -> None:
         """fp8q.dequantize, checked bit-exact against reference.dequantize.
         ``scales`` are in the op's ``scale_layout`` (mn_major: the transpose
         of the reference's)."""
@@ -270,42 +366,52 @@ class Suite:
         else:
             raise ValueError(f"unknown scale layout {scale_layout}")
         case = Case(f"dequantize {title}: {_shape(codes)} tile {tile} -> {out_kind}"
-                    f"{' ' + scale_layout if scale_layout != 'k_major' else ''}")
-        e = _Emitter(case)
+                    f"{' ' + scale_layout if scale_layout != 'k_major' else ''}"
+                    f"{' dynamic M' if dynamic_m else ''}")
+        e = _Emitter(case, f"case{len(self.cases)}")
         q = e.constant(codes, "e4m3")
         s = e.constant(scales, "f32")
-        init = e.empty(codes.shape, out_kind)
-        x = e.fresh("x")
         layout = (f", scale_layout = #fp8q.scale_layout<{scale_layout}>"
                   if scale_layout != "k_major" else "")
-        e.line(f"{x} = fp8q.dequantize {q}, {s} outs({init}) "
-               f"{{tile = #fp8q.tile<{tile[0]}x{tile[1]}>{layout}}} : "
-               f"{tensor_type(codes.shape, 'e4m3')}, {tensor_type(scales.shape, 'f32')} "
-               f"-> {tensor_type(codes.shape, out_kind)}")
+        dyn = (lambda dim: dim) if dynamic_m else (lambda dim: None)
+        x, = e.op(
+            [Operand(q, codes.shape, "e4m3", dyn(0)),
+             Operand(s, scales.shape, "f32",
+                     dyn(0 if scale_layout == "k_major" else 1))],
+            [Operand(None, codes.shape, out_kind, dyn(0))],
+            lambda i, it, o, ot, r: (
+                f"{r[0]} = fp8q.dequantize {i[0]}, {i[1]} outs({o[0]}) "
+                f"{{tile = #fp8q.tile<{tile[0]}x{tile[1]}>{layout}}} : "
+                f"{it[0]}, {it[1]} -> {ot[0]}"),
+            dynamic_m)
         e.print_bits(x, _shape(codes), out_kind)
         case.outputs = [Output("values", out_kind, want)]
         self.cases.append(case)
 
     def tile_transpose(self, title: str, codes: np.ndarray, scales: np.ndarray,
                        group: int = 128, scale_mode: str = "fp32",
-                       eps: float = 1e-4) -> None:
+                       eps: float = 1e-4, dynamic_m: bool = False) -> None:
         """fp8q.tile_transpose, checked bit-exact against the reference."""
         codes = np.asarray(codes, dtype=np.uint8)
         scales = np.asarray(scales, dtype=np.float32)
         q_t, s_t = ref.tile_transpose(codes, scales, group, scale_mode, eps)
         case = Case(f"tile_transpose {title}: {_shape(codes)} group {group} "
-                    f"{scale_mode} eps {eps:g}")
-        e = _Emitter(case)
+                    f"{scale_mode} eps {eps:g}{' dynamic M' if dynamic_m else ''}")
+        e = _Emitter(case, f"case{len(self.cases)}")
         q = e.constant(codes, "e4m3")
         s = e.constant(scales, "f32")
-        q_init = e.empty(q_t.shape, "e4m3")
-        s_init = e.empty(s_t.shape, "f32")
-        qt, st = e.fresh("qt"), e.fresh("st")
-        e.line(f"{qt}, {st} = fp8q.tile_transpose {q}, {s} outs({q_init}, {s_init}) "
-               f"{{tile = #fp8q.tile<1x{group}>, scale_mode = #fp8q.scale_mode<{scale_mode}>, "
-               f"eps = {f32_attr(eps)}}} : {tensor_type(codes.shape, 'e4m3')}, "
-               f"{tensor_type(scales.shape, 'f32')} -> {tensor_type(q_t.shape, 'e4m3')}, "
-               f"{tensor_type(s_t.shape, 'f32')}")
+        dyn = (lambda dim: dim) if dynamic_m else (lambda dim: None)
+        qt, st = e.op(
+            [Operand(q, codes.shape, "e4m3", dyn(0)),
+             Operand(s, scales.shape, "f32", dyn(0))],
+            [Operand(None, q_t.shape, "e4m3", dyn(1)),
+             Operand(None, s_t.shape, "f32", dyn(1), group)],
+            lambda i, it, o, ot, r: (
+                f"{r[0]}, {r[1]} = fp8q.tile_transpose {i[0]}, {i[1]} "
+                f"outs({o[0]}, {o[1]}) {{tile = #fp8q.tile<1x{group}>, "
+                f"scale_mode = #fp8q.scale_mode<{scale_mode}>, "
+                f"eps = {f32_attr(eps)}}} : {it[0]}, {it[1]} -> {ot[0]}, {ot[1]}"),
+            dynamic_m)
         e.print_bits(qt, _shape(q_t), "e4m3")
         e.print_bits(st, _shape(s_t), "f32")
         case.outputs = [Output("codes", "e4m3", q_t), Output("scales", "f32", s_t)]
@@ -314,7 +420,8 @@ class Suite:
     def scaled_matmul(self, title: str, qa, sa, qb, sb, group: int = 128,
                       b_tile=None, out_kind: str = "bf16",
                       c: Optional[np.ndarray] = None,
-                      a_scale_layout: str = "k_major") -> None:
+                      a_scale_layout: str = "k_major",
+                      dynamic_m: bool = False) -> None:
         """fp8q.scaled_matmul (with ``accumulate`` when ``c`` is given),
         checked against reference.scaled_matmul within MATMUL_RTOL. ``sa`` is
         in the reference's [M, K/G] layout; with ``a_scale_layout="mn_major"``
@@ -330,11 +437,12 @@ class Suite:
         case = Case(f"scaled_matmul {title}: M={qa.shape[0]} N={qb.shape[0]} "
                     f"K={qa.shape[1]} group {group} b_tile {b_tile} -> {out_kind}"
                     f"{' accumulate' if c is not None else ''}"
-                    f"{' a_scale ' + a_scale_layout if a_scale_layout != 'k_major' else ''}")
-        e = _Emitter(case)
+                    f"{' a_scale ' + a_scale_layout if a_scale_layout != 'k_major' else ''}"
+                    f"{' dynamic M' if dynamic_m else ''}")
+        e = _Emitter(case, f"case{len(self.cases)}")
         a, a_s = e.constant(qa, "e4m3"), e.constant(sa, "f32")
         b, b_s = e.constant(qb, "e4m3"), e.constant(sb, "f32")
-        init = e.constant(c, out_kind) if c is not None else e.empty(shape, out_kind)
+        init = e.constant(c, out_kind) if c is not None else None
         attrs = [f"group_size = {group}"]
         if group < 128:  # the default promotion interval must divide G
             attrs.append(f"promotion_interval = {group}")
@@ -344,11 +452,18 @@ class Suite:
             attrs.append("accumulate")
         if a_scale_layout != "k_major":
             attrs.append(f"a_scale_layout = #fp8q.scale_layout<{a_scale_layout}>")
-        y = e.fresh("y")
-        e.line(f"{y} = fp8q.scaled_matmul {a}, {a_s}, {b}, {b_s} outs({init}) "
-               f"{{{', '.join(attrs)}}} : {tensor_type(qa.shape, 'e4m3')}, "
-               f"{tensor_type(sa.shape, 'f32')}, {tensor_type(qb.shape, 'e4m3')}, "
-               f"{tensor_type(sb.shape, 'f32')} -> {tensor_type(shape, out_kind)}")
+        dyn = (lambda dim: dim) if dynamic_m else (lambda dim: None)
+        y, = e.op(
+            [Operand(a, qa.shape, "e4m3", dyn(0)),
+             Operand(a_s, sa.shape, "f32",
+                     dyn(0 if a_scale_layout == "k_major" else 1)),
+             Operand(b, qb.shape, "e4m3"), Operand(b_s, sb.shape, "f32")],
+            [Operand(init, shape, out_kind, dyn(0))],
+            lambda i, it, o, ot, r: (
+                f"{r[0]} = fp8q.scaled_matmul {i[0]}, {i[1]}, {i[2]}, {i[3]} "
+                f"outs({o[0]}) {{{', '.join(attrs)}}} : {it[0]}, {it[1]}, "
+                f"{it[2]}, {it[3]} -> {ot[0]}"),
+            dynamic_m)
         e.print_bits(y, shape, out_kind)
         case.outputs = [Output("result", out_kind, want, MATMUL_RTOL)]
         self.cases.append(case)
@@ -398,6 +513,7 @@ class Suite:
                  "func.func private @printMemrefI32(tensor<*xi32>)"]
         for index, case in enumerate(self.cases):
             lines.append(f"// {case.title}")
+            lines.extend(case.functions)
             lines.append(f"func.func @case{index}() {{")
             lines.extend(case.body)
             lines.append("  return")
@@ -486,6 +602,10 @@ def parse_printed(text: str) -> List[np.ndarray]:
         body = match.group(2).strip()
         values = np.array([int(v) for v in body.split(",")] if body else [],
                           dtype=np.int64)
+        if size == 0:
+            # NOTE: printMemrefI32 prints one (uninitialized) element of an
+            # empty rank-1 memref.
+            values = values[:0]
         if values.size != size:
             raise ValueError(f"printed {values.size} values for size {size}")
         arrays.append((values & 0xFFFFFFFF).astype(np.uint32))

@@ -1,0 +1,46 @@
+//===- ExtentChecks.h - Run-time extent checks of fp8q ops ------*- C++ -*-===//
+//
+// Part of the fp8q project.
+//
+// The verifiers of the fp8q ops check the extents that relate their operands
+// (scales per tile, outputs like the sources, K shared by the GEMM operands)
+// where they are static. With a dynamic extent the check moves to run time:
+// both lowerings (Fp8qToLinalg, Fp8qToGPU) emit it as a `cf.assert` before
+// the op's computation or launch, so that a wrong extent stops the program
+// with a message instead of reading or writing out of bounds.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FP8Q_CONVERSION_EXTENTCHECKS_H
+#define FP8Q_CONVERSION_EXTENTCHECKS_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Operation.h"
+
+namespace mlir::fp8q {
+
+/// Emits at the builder's insertion point one `cf.assert` per extent
+/// requirement of `op` (fp8q.quantize, dequantize, tile_transpose or
+/// scaled_matmul on ranked tensors) that involves a dynamic extent:
+///
+/// * quantize: q_init like the source (transposed with `transpose`),
+///   scale_init [ceil(R/TR), ceil(C/TC)] (transposed by `transpose` and by
+///   `scale_layout = mn_major`);
+/// * dequantize: init like q, scale like quantize's;
+/// * tile_transpose: scale [M, ceil(K/G)], q_init [K, M], scale_init
+///   [K, ceil(M/G)];
+/// * scaled_matmul: b's K equal to a's, K a multiple of the group size G,
+///   a_scale [M, K/G] (mn_major: [K/G, M]), b_scale [ceil(N/BR), K/G],
+///   init [M, N].
+///
+/// The message names the op, its location, the operand and extent, and the
+/// extent it must equal, e.g. `fp8q.scaled_matmul (x.mlir:3:8): a_scale
+/// extent 0 must equal M (extent 0 of a)`. Requirements between static
+/// extents are the verifier's and emit nothing; an op with only static
+/// extents gets no assert. The `cf.assert` lowers (convert-cf-to-llvm) to
+/// printing the message and `abort()`.
+void buildDynamicExtentChecks(OpBuilder &builder, Operation *op);
+
+} // namespace mlir::fp8q
+
+#endif // FP8Q_CONVERSION_EXTENTCHECKS_H
