@@ -105,9 +105,17 @@ mock=$BUILD_DIR/lib/libfp8q_mock_cuda.so
 libasan=$(g++ -print-file-name=libasan.so)
 env LD_PRELOAD="$libasan" FP8Q_TEST_MOCK_CUDA="$mock" PYTHONPATH="$PWD/python" \
   "$PYTHON" -m pytest -q -p no:cacheprovider test/Runtime/Inputs/test_runtime.py
+# The GEMM kernels are the regular build's export (bench/CMakeLists.txt:
+# scripts/test.sh, which CI runs first, builds it; the instrumented build
+# does not export).
+gemm_exports=${FP8Q_BUILD_DIR:-build}/bench/gemm_kernels
+if [[ ! -f $gemm_exports/manifest.json ]]; then
+  echo "sanitizers: $gemm_exports/manifest.json missing: build the regular tree first (scripts/setup.sh)" >&2
+  exit 1
+fi
 env LD_PRELOAD="$libasan" FP8Q_CUDA_DRIVER_LIBRARY="$mock" PYTHONPATH="$PWD/python" \
   "$PYTHON" test/Runtime/Inputs/check_gemm_numpy.py scripts/device \
-  --export-dir bench/gemm_kernels --shapes 129x257x256,2x136x256 | tail -1
+  --export-dir "$gemm_exports" --shapes 129x257x256,2x136x256 | tail -1
 step "python on the mock driver"
 
 # 3. Fuzzing the instrumented fp8-opt.
