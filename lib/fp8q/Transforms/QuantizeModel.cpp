@@ -552,9 +552,14 @@ void fp8q::printQuantizeModelReport(llvm::raw_ostream &os,
     os << "# " << dynamic
        << " contraction(s) with dynamic extents not counted in the FLOPs\n";
   os << "quantized " << report.getNumQuantized() << " of " << report.rows.size()
-     << " contractions, "
-     << llvm::formatv("{0:f1}", report.getFp8FlopPercentage())
-     << "% of contraction FLOPs in FP8\n";
+     << " contractions, ";
+  // With every extent known at run time only, no share can be given (0%
+  // would read as "nothing in FP8").
+  if (dynamic != 0 && dynamic == static_cast<int64_t>(report.rows.size()))
+    os << "FP8 share of the FLOPs unknown (dynamic extents)\n";
+  else
+    os << llvm::formatv("{0:f1}", report.getFp8FlopPercentage())
+       << "% of contraction FLOPs in FP8\n";
 }
 
 //===----------------------------------------------------------------------===//
