@@ -331,10 +331,6 @@ PeeledWeight peelWeight(Value operand, SmallVector<WeightDim, 3> dims) {
   }
 }
 
-bool hasBatchDims(const PeeledWeight &weight) {
-  return llvm::is_contained(weight.dims, WeightDim::Batch);
-}
-
 std::string typeText(Type type) {
   std::string text;
   llvm::raw_string_ostream os(text);
