@@ -16,19 +16,8 @@ LLVM_PREFIX=/usr/lib/llvm-22
 PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
           cmake ninja-build g++ python3 python3-venv)
 
-missing=()
-for pkg in "${PACKAGES[@]}"; do
-  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" \
-    || missing+=("$pkg")
-done
-if ((${#missing[@]})); then
-  echo "setup: installing ${missing[*]}"
-  SUDO=""
-  [[ $(id -u) == 0 ]] || SUDO=sudo
-  $SUDO apt-get update -q
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q \
-    --no-install-recommends "${missing[@]}"
-fi
+source scripts/lib/apt.sh
+apt_install_missing setup "${PACKAGES[@]}"
 
 if [[ ! -x .venv/bin/python ]]; then
   echo "setup: creating .venv"

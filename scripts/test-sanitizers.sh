@@ -36,19 +36,8 @@ FLAGS="$SANITIZE -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g1"
 # The sanitizer runtimes (g++ normally brings them) and llvm-symbolizer for
 # readable reports, on a fresh Debian 12 machine.
 PACKAGES=(libasan8 libubsan1 llvm-22)
-missing=()
-for pkg in "${PACKAGES[@]}"; do
-  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" \
-    || missing+=("$pkg")
-done
-if ((${#missing[@]})); then
-  echo "sanitizers: installing ${missing[*]}"
-  SUDO=""
-  [[ $(id -u) == 0 ]] || SUDO=sudo
-  $SUDO apt-get update -q
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q \
-    --no-install-recommends "${missing[@]}"
-fi
+source scripts/lib/apt.sh
+apt_install_missing sanitizers "${PACKAGES[@]}"
 
 # NOTE: allow_user_poisoning=0: LLVM's BumpPtrAllocator poisons its slabs
 # in the (instrumented) copies of its inline code in fp8q's objects but not
