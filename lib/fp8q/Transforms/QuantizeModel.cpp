@@ -593,9 +593,10 @@ struct Fp8qQuantizeModelPass
 
   void getDependentDialects(DialectRegistry &registry) const override {
     Base::getDependentDialects(registry);
-    // The TOSA import runs as a dynamic pipeline: its dialects load up front.
+    // The TOSA import runs as a dynamic pipeline: its dialects (which the
+    // import pass itself declares) load up front.
     OpPassManager pm(ModuleOp::getOperationName());
-    buildTosaToLinalgPipeline(pm);
+    pm.addPass(createFp8qImportTosaPass());
     pm.getDependentDialects(registry);
   }
 

@@ -181,6 +181,18 @@ Value QuantKernelEmitter::warpMaxF32(Value value, ArrayRef<int32_t> offsets) {
   return value;
 }
 
+Value QuantKernelEmitter::ctaMaxKey(Value warpKey) {
+  Value firstLane = b.cmp(arith::CmpIPredicate::eq, lane, b.i32(0));
+  b.ifThen(firstLane,
+           [&] { storeShared(warpKey, sharedWord(warp, layout.partial)); });
+  gpu::BarrierOp::create(b);
+  Value key = loadShared(b.getI32Type(), sharedWord(b.i32(layout.partial)));
+  for (int64_t w = 1; w < kCtaWarps; ++w)
+    key = b.maxu(key, loadShared(b.getI32Type(),
+                                 sharedWord(b.i32(layout.partial + w))));
+  return key;
+}
+
 /// `2^ceil(log2(s))` on the bits of a scale s >= 0, exactly
 /// (docs/Numerics.md): zero, powers of two, +Inf and NaN are kept; a normal
 /// s becomes 2^(exponent + 1) (+Inf past the largest exponent); a subnormal

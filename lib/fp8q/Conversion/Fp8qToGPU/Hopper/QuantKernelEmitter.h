@@ -264,6 +264,10 @@ private:
   Value keyToF32(Value key);
   Value warpMax(Value key, ArrayRef<int32_t> offsets, bool packed);
   Value warpMaxF32(Value value, ArrayRef<int32_t> offsets);
+  /// The max over the CTA's 8 warps of `warpKey` (each warp's already
+  /// reduced key): lane 0 of each warp stores it in the warp-maxima words
+  /// (layout.partial), a CTA barrier, then every thread folds the 8 words.
+  Value ctaMaxKey(Value warpKey);
   Value roundUpToPowerOfTwo(Value scale);
   TileScale computeScale(Value amax, Value eps);
   SmallVector<Value, 4> wordValues(Value word, Value rowScale);

@@ -107,16 +107,7 @@ void QuantKernelEmitter::emitBlockOutput(ArrayRef<Strip> strips) {
   for (const Strip &strip : strips.drop_front())
     key = b.maxu(key, stripKey(strip));
   key = warpMax(key, kWarpShuffles, /*packed=*/false);
-  Value firstLane = b.cmp(arith::CmpIPredicate::eq, lane, b.i32(0));
-  b.ifThen(firstLane,
-           [&] { storeShared(key, sharedWord(warp, layout.partial)); });
-  gpu::BarrierOp::create(b);
-  Value blockKey =
-      loadShared(b.getI32Type(), sharedWord(b.i32(layout.partial)));
-  for (int64_t w = 1; w < kCtaWarps; ++w)
-    blockKey =
-        b.maxu(blockKey, loadShared(b.getI32Type(),
-                                    sharedWord(b.i32(layout.partial + w))));
+  Value blockKey = ctaMaxKey(key);
   TileScale tile = computeScale(keyToF32(blockKey), eps);
 
   Value aligned = b.cmp(arith::CmpIPredicate::eq,

@@ -297,16 +297,7 @@ TileScale QuantKernelEmitter::emitStagedBlockScale(Value stageBase,
   if (packed)
     key =
         b.maxu(b.bitAnd(key, b.i32(kHalfMask)), b.shru(key, b.i32(kHalfBits)));
-  Value firstLane = b.cmp(arith::CmpIPredicate::eq, lane, b.i32(0));
-  b.ifThen(firstLane,
-           [&] { storeShared(key, sharedWord(warp, layout.partial)); });
-  gpu::BarrierOp::create(b);
-  Value blockKey =
-      loadShared(b.getI32Type(), sharedWord(b.i32(layout.partial)));
-  for (int64_t w = 1; w < kCtaWarps; ++w)
-    blockKey =
-        b.maxu(blockKey, loadShared(b.getI32Type(),
-                                    sharedWord(b.i32(layout.partial + w))));
+  Value blockKey = ctaMaxKey(key);
   // NOTE: with several tiles per CTA the next tile's maxima would overwrite
   // these before every warp read them; the schedule keeps one tile per CTA.
   assert(schedule.tilesPerCta == 1 && "one block per CTA (warp maxima reuse)");
