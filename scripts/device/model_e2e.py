@@ -52,84 +52,27 @@ _ROOT = os.path.abspath(os.path.join(_HERE, "..", ".."))
 LLVM_BIN = os.environ.get("FP8Q_LLVM_BIN", "/usr/lib/llvm-22/bin")
 
 _ELIDED = re.compile(
-    r"^(\s*)(%[\w.$-]+) = arith\.constant dense_resource<__elided__> : "
-    r"(tensor<[^>]*>)\s*$")
-_TENSOR = re.compile(r"tensor<((?:[0-9?]+x)*)([a-z0-9A-Z]+)>")
+    r"^([ \t]*)(%[\w.$-]+) = arith\.constant dense_resource<__elided__> : "
+    r"(tensor<[^>]*>)[ \t]*$", re.M)
+
+# fp8q.graph: next to this script in a bundle (build copies it), or in the
+# source tree.
+for _candidate in (os.path.join(_HERE, "python"), os.path.join(_ROOT, "python")):
+    if os.path.exists(os.path.join(_candidate, "fp8q", "graph.py")):
+        sys.path.insert(0, _candidate)
+        break
+from fp8q import graph  # noqa: E402
+from fp8q.graph import parse_type  # noqa: E402
 
 
 class ModelError(Exception):
     """A graph the driver cannot wrap: said in one line, exit status 1."""
 
 
-def parse_tensor(text):
-    """'tensor<1x?x768xf32>' -> ([1, None, 768], 'f32')."""
-    match = _TENSOR.fullmatch(text.strip())
-    if not match:
-        raise ModelError(f"unsupported argument or result type '{text}' "
-                         "(ranked tensors only)")
-    dims = [None if d == "?" else int(d)
-            for d in match.group(1).split("x") if d]
-    return dims, match.group(2)
-
-
-def split_types(text):
-    """Splits 'tensor<2x3xf32>, tensor<4xi64>' at top-level commas."""
-    parts, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        if ch == "<":
-            depth += 1
-        elif ch == ">":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            parts.append(text[start:i].strip())
-            start = i + 1
-    if text[start:].strip():
-        parts.append(text[start:].strip())
-    return parts
-
-
-def find_entry(lines, entry):
-    """(index of the signature line, [(name, type)], [result types])."""
-    head = re.compile(r"^\s*func\.func @%s\((.*)\)\s*(?:->\s*(.*?))?\s*"
-                      r"(?:attributes .*)?\{\s*$" % re.escape(entry))
-    for index, line in enumerate(lines):
-        match = head.match(line)
-        if not match:
-            continue
-        args = []
-        for part in split_types(match.group(1)):
-            name, _, type_ = part.partition(":")
-            args.append((name.strip(), type_.strip()))
-        results = match.group(2) or ""
-        results = results.strip()
-        if results.startswith("(") and results.endswith(")"):
-            results = results[1:-1]
-        return index, args, split_types(results)
-    raise ModelError(f"no single-line 'func.func @{entry}(...)' signature "
-                     "found (use --entry)")
-
-
-def lift_elided_constants(lines, start):
-    """Turns the entry function's elided constants into arguments; returns
-    [(name, type)] in order."""
-    lifted = []
-    depth = 0
-    for index in range(start, len(lines)):
-        line = lines[index]
-        match = _ELIDED.match(line)
-        if match and depth > 0:
-            lifted.append((match.group(2), match.group(3)))
-            lines[index] = ""
-        depth += line.count("{") - line.count("}")
-        if index > start and depth <= 0:
-            break
-    return lifted
-
-
 def fill_op(name, type_, dims, seed, int_max, out):
     """The MLIR that defines %name (a static tensor) with the pattern."""
     rank = len(dims)
-    _, elem = parse_tensor(type_)
+    _, elem = parse_type(type_)
     static = f"tensor<{''.join(f'{d}x' for d in dims)}{elem}>"
     ids = ", ".join(f"d{i}" for i in range(rank))
     amap = f"affine_map<({ids}) -> ({ids})>"
@@ -205,25 +148,26 @@ def resolve(dims, dim_values, what):
 
 
 def wrap(text, entry, dims, int_max):
-    """(wrapped module text, [result shapes])."""
-    lines = text.split("\n")
-    index, args, results = find_entry(lines, entry)
-    lifted = lift_elided_constants(lines, index)
-    if lifted:
-        all_args = args + lifted
-        signature = ", ".join(f"{n}: {t}" for n, t in all_args)
-        lines[index] = re.sub(r"@%s\(.*\)(\s*(?:->|attributes|\{))"
-                              % re.escape(entry),
-                              lambda m: f"@{entry}({signature}){m.group(1)}",
-                              lines[index], count=1)
-    else:
-        all_args = args
+    """(wrapped module text, [result shapes], number of lifted constants)."""
+    sig = graph.signature(text, entry)
+    # The entry function's elided constants become trailing arguments.
+    body_start, body_end = sig.body
+    body = text[body_start:body_end]
+    lifted = [(m.group(2), m.group(3)) for m in _ELIDED.finditer(body)]
+    body = _ELIDED.sub("", body)
+    params = text[sig.params[0]:sig.params[1]]
+    extra = ", ".join(f"{n}: {t}" for n, t in lifted)
+    if extra:
+        params = f"{params}, {extra}" if params.strip() else extra
+    text = (text[:sig.params[0]] + params + text[sig.params[1]:body_start]
+            + body + text[body_end:])
+    all_args, results = sig.args + lifted, sig.results
     # Shapes: dynamic dims in argument order take the --dim values; a
     # dimension used twice (M in several arguments) must be given again.
     dim_values = list(dims)
     body, names = [], []
     for i, (name, type_) in enumerate(all_args):
-        arg_dims, _ = parse_tensor(type_)
+        arg_dims, _ = parse_type(type_)
         static = resolve(arg_dims, dim_values, f"argument {name}")
         local = f"%in{i}"
         fill_op(local, type_, static, i + 1, int_max, body)
@@ -237,7 +181,7 @@ def wrap(text, entry, dims, int_max):
                 f"({call_types}) -> ({result_types})")
     shapes = []
     for i, type_ in enumerate(results):
-        rdims, elem = parse_tensor(type_)
+        rdims, elem = parse_type(type_)
         value = f"%r{i}"
         if elem != "f32":
             if elem not in ("bf16", "f16"):
@@ -269,20 +213,11 @@ def wrap(text, entry, dims, int_max):
         body.append(f"    %u{i} = tensor.cast {value} : {type_} to tensor<*xf32>")
         body.append(f"    func.call @printMemrefF32(%u{i}) : (tensor<*xf32>) -> ()")
         shapes.append([d for d in rdims])
-    main = ["  func.func @main() {"] + body + [
+    main = "\n".join(["  func.func @main() {"] + body + [
         "    return", "  }",
         "  func.func private @printMemrefF32(tensor<*xf32>) "
-        "attributes {llvm.emit_c_interface}"]
-    # Insert before the module's closing brace.
-    for last in range(len(lines) - 1, -1, -1):
-        if lines[last].strip() == "}":
-            break
-    else:
-        raise ModelError("no closing '}' of a module found")
-    if not any(l.lstrip().startswith("module") for l in lines):
-        raise ModelError("the graph must be a 'module { ... }'")
-    lines[last:last] = main
-    return "\n".join(lines), shapes, len(lifted)
+        "attributes {llvm.emit_c_interface}", ""])
+    return graph.with_main(text, main), shapes, len(lifted)
 
 
 def run(cmd, **kwargs):
@@ -347,8 +282,9 @@ def build(args):
     shutil.copy(os.path.abspath(__file__), out)
     shutil.copy(os.path.join(_HERE, "gpu_e2e", "check_gpu_e2e.py"), out)
     os.makedirs(os.path.join(out, "python", "fp8q"))
-    shutil.copy(os.path.join(_ROOT, "python", "fp8q", "reference.py"),
-                os.path.join(out, "python", "fp8q"))
+    for module in ("reference.py", "graph.py"):
+        shutil.copy(os.path.join(_ROOT, "python", "fp8q", module),
+                    os.path.join(out, "python", "fp8q"))
     with open(os.path.join(out, "python", "fp8q", "__init__.py"), "w") as f:
         f.write("from fp8q import reference  # noqa: F401\n")
     with open(os.path.join(out, "run.sh"), "w") as f:
@@ -427,7 +363,7 @@ def main(argv=None):
             build(args)
             return 0
         return check(args)
-    except ModelError as error:
+    except (ModelError, graph.GraphError) as error:
         print(f"model_e2e: error: {error}", file=sys.stderr)
         return 1
     except subprocess.CalledProcessError as error:

@@ -39,7 +39,9 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "..", "python"))
+from fp8q import graph  # noqa: E402
 from fp8q import reference as ref  # noqa: E402
+from fp8q.graph import tensor_type  # noqa: E402
 
 FLOAT_TYPES = ("f32", "bf16", "f16")
 
@@ -67,76 +69,19 @@ def run(cmd, what, **kw):
 # ---------------------------------------------------------------------------
 
 
-def parse_type(text):
-    m = re.fullmatch(r"tensor<((?:[0-9?]+x)*)([a-z0-9]+)>", text.strip())
-    if not m:
-        fail(f"unsupported argument or result type '{text}' (only ranked tensors)")
-    dims = [None if d == "?" else int(d) for d in m.group(1).split("x") if d]
-    return dims, m.group(2)
-
-
-def balanced(text, start):
-    """The index after the bracket that closes text[start]."""
-    pairs = {"(": ")", "<": ">", "{": "}", "[": "]"}
-    stack = []
-    for i in range(start, len(text)):
-        c = text[i]
-        if c in pairs:
-            stack.append(pairs[c])
-        elif stack and c == stack[-1]:
-            stack.pop()
-            if not stack:
-                return i + 1
-    fail("unbalanced brackets in the signature")
-
-
-def split_top(text):
-    parts, depth, cur = [], 0, ""
-    for c in text:
-        if c in "(<{[":
-            depth += 1
-        elif c in ")>}]":
-            depth -= 1
-        if c == "," and depth == 0:
-            parts.append(cur)
-            cur = ""
-        else:
-            cur += c
-    if cur.strip():
-        parts.append(cur)
-    return parts
-
-
 def signature(text, func):
-    m = re.search(r"func\.func\s+(?:public\s+)?@" + re.escape(func) + r"\(", text)
-    if not m:
-        fail(f"no func.func @{func} in the graph")
-    end = balanced(text, m.end() - 1)
-    args = []
-    for part in split_top(text[m.end():end - 1]):
-        ty = part.split(":", 1)[1]
-        ty = re.match(r"\s*(tensor<[^>]*>)", ty).group(1)
-        args.append(parse_type(ty))
-    rest = text[end:].lstrip()
-    results = []
-    if rest.startswith("->"):
-        rest = rest[2:].lstrip()
-        if rest.startswith("("):
-            close = balanced(rest, 0)
-            results = [parse_type(re.match(r"\s*(tensor<[^>]*>)", p).group(1))
-                       for p in split_top(rest[1:close - 1])]
-        else:
-            results = [parse_type(re.match(r"(tensor<[^>]*>)", rest).group(1))]
-    return args, results
+    """([(dims, elem)] of the arguments, [(dims, elem)] of the results)."""
+    try:
+        sig = graph.signature(text, func)
+        return ([graph.parse_type(t) for _, t in sig.args],
+                [graph.parse_type(t) for t in sig.results])
+    except graph.GraphError as error:
+        fail(str(error))
 
 
 # ---------------------------------------------------------------------------
 # The @main of a run
 # ---------------------------------------------------------------------------
-
-
-def tensor_type(dims, elem):
-    return "tensor<" + "".join(("?" if d is None else str(d)) + "x" for d in dims) + elem + ">"
 
 
 def dense(values, elem):
@@ -229,18 +174,6 @@ def main_func(func, args, results, values):
     return "\n".join(lines) + "\n"
 
 
-def with_main(text, main):
-    """The graph's module with `main` added inside it."""
-    body = text.split("{-#", 1)[0]
-    resources = text[len(body):]
-    stripped = body.rstrip()
-    if re.search(r"^module\b", body, re.M):
-        if not stripped.endswith("}"):
-            fail("cannot find the end of the module")
-        return stripped[:-1] + main + "}\n" + resources
-    return stripped + "\n" + main + resources
-
-
 # ---------------------------------------------------------------------------
 # Runs
 # ---------------------------------------------------------------------------
@@ -288,8 +221,12 @@ def main():
         fail(f"@{opts.func} returns nothing to compare")
     values = make_inputs(args, np.random.default_rng(opts.seed), opts)
     prog = os.path.join(opts.work_dir, "prog.mlir")
+    try:
+        program = graph.with_main(text, main_func(opts.func, args, results, values))
+    except graph.GraphError as error:
+        fail(str(error))
     with open(prog, "w") as f:
-        f.write(with_main(text, main_func(opts.func, args, results, values)))
+        f.write(program)
 
     start = time.perf_counter()
     fp8 = os.path.join(opts.work_dir, "prog.fp8.mlir")
