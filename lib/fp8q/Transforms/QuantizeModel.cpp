@@ -77,18 +77,13 @@ Value createEmpty(OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes,
   return tensor::EmptyOp::create(b, loc, sizes, element);
 }
 
-/// The extents of `value`, `tensor.dim` ops for the dynamic ones.
-SmallVector<OpFoldResult> getSizes(OpBuilder &b, Location loc, Value value) {
-  return tensor::getMixedSizes(b, loc, value);
-}
-
 /// `value` transposed by `permutation` (no op for the identity).
 Value transpose(OpBuilder &b, Location loc, Value value,
                 ArrayRef<int64_t> permutation) {
   if (isIdentity(permutation))
     return value;
   auto type = cast<RankedTensorType>(value.getType());
-  SmallVector<OpFoldResult> sizes = getSizes(b, loc, value);
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, value);
   SmallVector<OpFoldResult> permuted;
   for (int64_t p : permutation)
     permuted.push_back(sizes[p]);
@@ -114,9 +109,7 @@ Value expandFrom2D(OpBuilder &b, Location loc, Value value,
   if (sizes.size() <= 2)
     return value;
   auto type = cast<RankedTensorType>(value.getType());
-  auto [shape, dynamic] =
-      decomposeMixedValues(SmallVector<OpFoldResult>(sizes));
-  (void)dynamic;
+  SmallVector<int64_t> shape = decomposeMixedValues(sizes).first;
   int64_t rank = sizes.size();
   ReassociationIndices rows = llvm::to_vector(llvm::seq<int64_t>(0, rank - 1));
   return tensor::ExpandShapeOp::create(
@@ -146,7 +139,7 @@ Value convertElementType(OpBuilder &b, Location loc, Value value,
   if (type.getElementType() == element)
     return value;
   auto resultType = type.clone(element);
-  Value init = createEmpty(b, loc, getSizes(b, loc, value), element);
+  Value init = createEmpty(b, loc, tensor::getMixedSizes(b, loc, value), element);
   AffineMap identity = b.getMultiDimIdentityMap(type.getRank());
   SmallVector<utils::IteratorType> iterators(type.getRank(),
                                              utils::IteratorType::parallel);
@@ -212,7 +205,7 @@ QuantizedOperandCache::getOrCreate(OpBuilder &builder, Value source,
   Location loc = source.getLoc();
   // Codes: the source's extents; scales: tiles per extent, computed at run
   // time for a dynamic extent (the M of a dynamic token count, tiled by 1).
-  SmallVector<OpFoldResult> qShape = getSizes(builder, loc, source);
+  SmallVector<OpFoldResult> qShape = tensor::getMixedSizes(builder, loc, source);
   SmallVector<OpFoldResult> sShape;
   for (auto [dim, size] : llvm::enumerate(qShape)) {
     int64_t tileExtent = dim == 0 ? tile.getRows() : tile.getCols();
@@ -342,7 +335,7 @@ Value fp8q::quantizeLinear(RewriterBase &rewriter,
   SmallVector<OpFoldResult> expanded;
   if (outOrder.size() > 2) {
     Value actOperand = op.getDpsInputs()[match.activationInput];
-    SmallVector<OpFoldResult> actSizes = getSizes(rewriter, loc, actOperand);
+    SmallVector<OpFoldResult> actSizes = tensor::getMixedSizes(rewriter, loc, actOperand);
     for (unsigned loop : match.mDims)
       expanded.push_back(
           actSizes[*maps[match.activationInput].getResultPosition(
