@@ -30,8 +30,8 @@ def Fp8q_Dialect : Dialect {
     normalization, attention) are ordinary upstream ops carrying the
     discardable attribute `fp8q.retain = #fp8q.retain<reason>`. A
     contraction that `--fp8q-quantize-model` would have quantized but could
-    not (K not a multiple of the group size, dynamic shapes, unsupported
-    element types, unknown weight provenance) carries
+    not (K not a multiple of the group size, a dynamic K or N, unsupported
+    element types, unknown weight provenance, stacked expert weights) carries
     `fp8q.unquantized = "reason"`, a non-empty string.
 
     All FP8 data is E4M3 (`f8E4M3FN`: max 448, no infinities, RN-even,
