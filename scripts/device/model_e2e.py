@@ -18,7 +18,8 @@ end on the GPU with `gemm=wgmma` and judges it against the CPU reference.
    entry function and dumps each result with `printMemrefF32` (f32; bf16/f16
    results are widened). Dynamic dimensions take the `--dim` values in order.
    Matrices are uniform in [-0.035, 0.035] (std 0.02, GPT-2's initialisation),
-   vectors 1 + U(-0.1, 0.1) (norm gains stay near one), integer inputs
+   so are vectors added to activations (biases: vector_role), other vectors
+   1 + U(-0.1, 0.1) (norm gains stay near one), integer inputs
    (token ids) in [0, --int-max).
 2. `--fp8q-quantize-model` (its report is kept in DIR/report.txt), then
    three executables as in build_gpu_e2e.sh (mlir-translate, llc, linked
@@ -69,8 +70,48 @@ class ModelError(Exception):
     """A graph the driver cannot wrap: said in one line, exit status 1."""
 
 
-def fill_op(name, type_, dims, seed, int_max, out):
-    """The MLIR that defines %name (a static tensor) with the pattern."""
+_USE_OP = re.compile(r"^\s*(?:(%[\w.$-]+)(?::\d+)? = )?([\w.]+)")
+_ARITH = re.compile(r"\barith\.(addf|subf|mulf|divf)\b")
+
+
+def vector_role(body, name, depth=0):
+    """"bias" when the vector ``name`` is added to an activation (a Linear's
+    or a LayerNorm's bias: filled around zero), else "gain" (a norm scale:
+    filled around one). Follows broadcasts and reshapes to the first op
+    that computes with the vector: an additive generic, or the init of a
+    contraction."""
+    use = re.compile(re.escape(name) + r"(?![\w.$-])")
+    lines = body.split("\n")
+    for i, line in enumerate(lines):
+        if not use.search(line) or re.match(r"\s*" + re.escape(name) + r"\b.* = ", line):
+            continue
+        m = _USE_OP.match(line)
+        if not m:
+            continue
+        result, op = m.group(1), m.group(2)
+        if depth < 4 and result and op in ("linalg.broadcast", "tensor.expand_shape",
+                                           "tensor.collapse_shape", "tensor.cast"):
+            return vector_role(body, result, depth + 1)
+        if op == "linalg.generic":
+            region = []
+            for inner in lines[i + 1:]:
+                if inner.lstrip().startswith("} ->"):
+                    break
+                region.append(inner)
+            found = _ARITH.search("\n".join(region))
+            if not found:  # a broadcast written as a generic
+                return vector_role(body, result, depth + 1) if result and depth < 4 else "gain"
+            return "bias" if found.group(1) in ("addf", "subf") else "gain"
+        outs = line.find("outs(")
+        if op.startswith("linalg.") and outs >= 0 and use.search(line, outs):
+            return "bias"  # the init of a contraction
+        return "gain"
+    return "gain"
+
+
+def fill_op(name, type_, dims, seed, int_max, out, role="gain"):
+    """The MLIR that defines %name (a static tensor) with the pattern; a
+    rank-1 vector is filled by its ``role`` (vector_role)."""
     rank = len(dims)
     _, elem = parse_type(type_)
     static = f"tensor<{''.join(f'{d}x' for d in dims)}{elem}>"
@@ -108,8 +149,14 @@ def fill_op(name, type_, dims, seed, int_max, out):
             out.append(f"      %v = arith.trunci %v64 : i64 to {elem}")
             out.append(f"      linalg.yield %v : {elem}")
     else:
-        # u in [0, 1) from 24 bits; matrices U(-a, a), vectors 1 + U(-0.1, 0.1).
-        amplitude, offset = (0.035, 0.0) if rank >= 2 else (0.1, 1.0)
+        # u in [0, 1) from 24 bits; matrices and biases U(-a, a), gains
+        # 1 + U(-0.1, 0.1). (Biases near one would add a common offset to
+        # every activation that a norm then cancels: the FP8 error of the
+        # offset would swamp the signal, unlike a trained model's.)
+        if rank >= 2 or role == "bias":
+            amplitude, offset = 0.035, 0.0
+        else:
+            amplitude, offset = 0.1, 1.0
         out.append("      %hf = arith.uitofp %h : i64 to f32")
         out.append("      %inv = arith.constant 5.9604644775390625e-08 : f32")
         out.append("      %u = arith.mulf %hf, %inv : f32")
@@ -170,7 +217,8 @@ def wrap(text, entry, dims, int_max):
         arg_dims, _ = parse_type(type_)
         static = resolve(arg_dims, dim_values, f"argument {name}")
         local = f"%in{i}"
-        fill_op(local, type_, static, i + 1, int_max, body)
+        role = vector_role(text[sig.body[0]:], name) if len(static) == 1 else "gain"
+        fill_op(local, type_, static, i + 1, int_max, body, role)
         names.append(local)
     if dim_values:
         raise ModelError(f"{len(dim_values)} --dim value(s) left over")

@@ -14,6 +14,10 @@
  * does not print the values but dumps them the same way, as memref<N>.bin
  * for the N-th call.
  *
+ * memrefCopy (what memref.copy between non-contiguous views lowers to) and
+ * __truncsfbf2 (f32 to bf16, which GCC 12's libgcc lacks) stand in for the
+ * runner-utils and compiler-rt functions that exported graphs call.
+ *
  *===----------------------------------------------------------------------===*/
 
 #include <stdint.h>
@@ -63,6 +67,58 @@ void _mlir_ciface_printMemrefF32(struct UnrankedMemRef *memref) {
   }
   snprintf(name, sizeof(name), "memref%d", calls++);
   fp8q_e2e_dump(name, aligned + offset, elements * (int64_t)sizeof(float));
+}
+
+/* Copies src to dst element by element (elemSize bytes each) over any
+ * strides; both have the same rank and sizes (memref.copy's verifier). */
+void memrefCopy(int64_t elemSize, struct UnrankedMemRef *src,
+                struct UnrankedMemRef *dst) {
+  const int64_t rank = src->rank;
+  const char *s = (const char *)src->descriptor;
+  const char *d = (const char *)dst->descriptor;
+  char *sAligned, *dAligned;
+  int64_t sOffset, dOffset, elements = 1;
+  memcpy(&sAligned, s + sizeof(void *), sizeof(sAligned));
+  memcpy(&dAligned, d + sizeof(void *), sizeof(dAligned));
+  memcpy(&sOffset, s + 2 * sizeof(void *), sizeof(sOffset));
+  memcpy(&dOffset, d + 2 * sizeof(void *), sizeof(dOffset));
+  const int64_t *sizes = (const int64_t *)(s + 2 * sizeof(void *) + 8);
+  const int64_t *sStrides = sizes + rank;
+  const int64_t *dStrides =
+      (const int64_t *)(d + 2 * sizeof(void *) + 8) + rank;
+  for (int64_t r = 0; r < rank; ++r)
+    elements *= sizes[r];
+  int64_t index[rank > 0 ? rank : 1];
+  memset(index, 0, sizeof(index));
+  for (int64_t e = 0; e < elements; ++e) {
+    int64_t sPos = sOffset, dPos = dOffset;
+    for (int64_t r = 0; r < rank; ++r) {
+      sPos += index[r] * sStrides[r];
+      dPos += index[r] * dStrides[r];
+    }
+    memcpy(dAligned + dPos * elemSize, sAligned + sPos * elemSize,
+           (size_t)elemSize);
+    for (int64_t r = rank - 1; r >= 0; --r) { /* odometer, last dim fastest */
+      if (++index[r] < sizes[r])
+        break;
+      index[r] = 0;
+    }
+  }
+}
+
+/* f32 to bf16, rounding to nearest even; NaN stays a quiet NaN. The x86-64
+ * ABI returns a __bf16 in the low 16 bits of xmm0: a float whose low bits are
+ * the bf16 bits lands there. */
+float __truncsfbf2(float value) {
+  uint32_t bits, out;
+  memcpy(&bits, &value, sizeof(bits));
+  if ((bits & 0x7fffffffu) > 0x7f800000u)
+    out = (bits >> 16) | 0x40u;
+  else
+    out = (bits + 0x7fffu + ((bits >> 16) & 1u)) >> 16;
+  float result;
+  memcpy(&result, &out, sizeof(result));
+  return result;
 }
 
 void fp8q_e2e_dump(const char *name, const void *data, int64_t bytes) {
