@@ -7,7 +7,12 @@ tensors), ``F.scaled_mm(a, w.t(), sa_outer, BlockWise1x128, sw.t(),
 BlockWise128x128, output_dtype=bf16)`` and bf16 ``x @ w.t()``; every result is
 first checked against an f32 product of the dequantized inputs (fp8q and
 cuBLAS: rel. Frobenius), then timed with triton's do_bench (median).
-TFLOP/s = 2MNK/t. Table last; JSON to $OUT/bench_gemm.json.
+TFLOP/s = 2MNK/t. fp8q's launch is bound once (``Kernel.bind``) and the
+timed function launches it, as a user's loop does; the host microseconds
+per call are measured apart (a full bind + launch, the cached
+``kernel(...)`` call, the prepared launch, cuBLAS's call), and one launch
+is captured in a CUDA graph and replayed (its result must equal the eager
+launch's). Table last; JSON to $OUT/bench_gemm.json.
 
 The kernel's manifest attrs pick the form: with ``--kernel
 fp8q_scaled_matmul_1x128_1x128_f32`` (Wgrad, 1x128 scales on both operands,
@@ -37,6 +42,21 @@ from fp8q.manifest import dims_of, load_manifest, unmet_requirements  # noqa: E4
 import check_gemm  # noqa: E402
 
 KERNEL = "fp8q_scaled_matmul_1x128_128x128_bf16"
+
+
+def host_us(fn, calls=100):
+    """Host microseconds per call of fn (launches enqueue asynchronously)."""
+    import time  # noqa: PLC0415
+
+    import torch  # noqa: PLC0415
+    fn()
+    torch.cuda.synchronize()
+    start = time.perf_counter()
+    for _ in range(calls):
+        fn()
+    elapsed = time.perf_counter() - start
+    torch.cuda.synchronize()
+    return elapsed / calls * 1e6
 
 
 def bench_shape(kernel, m, n, k, b_rows=128, out_dtype="bf16", a_scales_mn_major=False):
@@ -81,13 +101,31 @@ def bench_shape(kernel, m, n, k, b_rows=128, out_dtype="bf16", a_scales_mn_major
 
     sa_arg = sa.t().contiguous() if a_scales_mn_major else sa
 
-    def fp8q():
-        kernel(a, sa_arg, wq, sw, out, M=m, N=n, K=k)
+    # Bound once, as a user's loop would (kernel(...) with the same tensors
+    # reuses this check too): the timed function is the launch alone.
+    fp8q = kernel.bind(a, sa_arg, wq, sw, out, M=m, N=n, K=k)
 
     fp8q()
     torch.cuda.synchronize()
     row = {"M": m, "N": n, "K": k, "fp8q_err": rel(out),
            "fp8q_unwritten": int(out.float().isnan().sum())}
+    first = out.clone()
+    # Host time per launch (enqueue only; 100 launches stay far below the
+    # driver's queue depth): a full check (bind + launch), the cached call
+    # kernel(...), the prepared launch; and the peer's call.
+    row["host_us_bind"] = host_us(lambda: kernel.bind(a, sa_arg, wq, sw, out, M=m, N=n,
+                                                      K=k)())
+    row["host_us_call"] = host_us(lambda: kernel(a, sa_arg, wq, sw, out, M=m, N=n, K=k))
+    row["host_us_launch"] = host_us(fp8q)
+    # CUDA graphs: kernel(...) called while torch captures binds to the
+    # capture stream; the replay must write what the eager launch wrote.
+    graph = torch.cuda.CUDAGraph()
+    out.fill_(float("nan"))
+    with torch.cuda.graph(graph):
+        kernel(a, sa_arg, wq, sw, out, M=m, N=n, K=k)
+    graph.replay()
+    torch.cuda.synchronize()
+    row["graph_replay_equal"] = bool(torch.equal(out, first))
     timers = {"fp8q": fp8q, "bf16": lambda: x.bfloat16() @ w.bfloat16().t()}
     xb, wb = x.bfloat16(), w.bfloat16()
     timers["bf16"] = lambda: xb @ wb.t()
@@ -107,6 +145,7 @@ def bench_shape(kernel, m, n, k, b_rows=128, out_dtype="bf16", a_scales_mn_major
         try:
             row["cublas_err"] = rel(cublas())
             timers["cublas_block"] = cublas
+            row["cublas_host_us"] = host_us(cublas)
         except Exception as error:  # noqa: BLE001 (a mode this cuBLAS lacks)
             row["note"] = f"cuBLAS: {type(error).__name__}: {str(error)[:80]}"
     flops = 2.0 * m * n * k
@@ -132,10 +171,13 @@ def main(argv=None) -> int:
     parser.add_argument("--export-dir", required=True)
     parser.add_argument("--kernel", default=KERNEL)
     parser.add_argument("--dry-run", action="store_true")
-    parser.add_argument("--shapes", default="perf")
+    parser.add_argument("--shapes", default="perf",
+                        help="perf (PERF.md's rows) and/or MxNxK, comma separated")
     args = parser.parse_args(argv)
-    shapes = check_gemm.PERF_SHAPES if args.shapes == "perf" else [
-        tuple(int(v) for v in s.split("x")) for s in args.shapes.split(",")]
+    shapes = []
+    for token in args.shapes.split(","):
+        shapes += check_gemm.PERF_SHAPES if token == "perf" else [
+            tuple(int(v) for v in token.split("x"))]
     manifest = load_manifest(args.export_dir, check_files=not args.dry_run)
     spec = manifest.kernel(args.kernel)
     kernel = None
@@ -164,7 +206,7 @@ def main(argv=None) -> int:
         with open(os.path.join(out_dir, "bench_gemm.json"), "w") as f:
             json.dump(rows, f, indent=1)
     header = ("M", "N", "K", "fp8q", "cuBLAS block", "bf16", "fp8q/cuBLAS", "fp8q err",
-              "cuBLAS err", "note")
+              "cuBLAS err", "host us: bind / call / launch / cuBLAS", "graph", "note")
     print(" | ".join(header))
     for r in rows:
         f, c, b = (r.get(x + "_tflops") for x in ("fp8q", "cublas_block", "bf16"))
@@ -172,9 +214,13 @@ def main(argv=None) -> int:
             r["M"], r["N"], r["K"], f"{f:.0f}" if f else "-", f"{c:.0f}" if c else "-",
             f"{b:.0f}" if b else "-", f"{f / c:.2f}" if f and c else "-",
             f"{r['fp8q_err']:.2e}" if "fp8q_err" in r else "-",
-            f"{r['cublas_err']:.2e}" if "cublas_err" in r else "-", r.get("note", ""))))
+            f"{r['cublas_err']:.2e}" if "cublas_err" in r else "-",
+            " / ".join(f"{r[x]:.1f}" if x in r else "-" for x in (
+                "host_us_bind", "host_us_call", "host_us_launch", "cublas_host_us")),
+            {True: "ok", False: "DIFFERS"}.get(r.get("graph_replay_equal"), "-"),
+            r.get("note", ""))))
     bad = [r for r in rows if r.get("fp8q_err", 0) > check_gemm.DEFAULT_TOL
-           or r.get("fp8q_unwritten")]
+           or r.get("fp8q_unwritten") or r.get("graph_replay_equal") is False]
     return 1 if bad else 0
 
 

@@ -32,6 +32,7 @@ pointers are shared freely.
 
 from __future__ import annotations
 
+import collections
 import ctypes
 import os
 import statistics
@@ -73,6 +74,8 @@ DRIVER_LIBRARY_ENV = "FP8Q_CUDA_DRIVER_LIBRARY"
 POINTER_ALIGNMENT = 16
 #: Bytes of a CUtensorMap.
 TENSOR_MAP_BYTES = 128
+#: Checked launches each Kernel keeps for repeated calls with the same arguments.
+LAUNCH_CACHE_SIZE = 64
 #: Buffer written before each timed repetition to evict the L2 cache
 #: (H100/H200 have 50/60 MB of L2).
 L2_FLUSH_BYTES = 256 * 1024 * 1024
@@ -1083,6 +1086,15 @@ class PreparedLaunch:
         self._is_cluster = any(c != 1 for c in cluster)
         self._context = f"launching {self.describe()}"
 
+    def detached(self) -> "PreparedLaunch":
+        """The same launch without references to the caller's arrays (what
+        :meth:`Kernel.__call__` caches): valid while the memory at the bound
+        addresses keeps the bound shapes, as with raw pointers."""
+        copy = object.__new__(PreparedLaunch)
+        copy.__dict__.update(self.__dict__)
+        copy._keep_alive = (None, self._keep_alive[1])
+        return copy
+
     def describe(self) -> str:
         text = (f"kernel {self.kernel.name} (grid {'x'.join(map(str, self.grid))}, block "
                 f"{'x'.join(map(str, self.block))}")
@@ -1129,6 +1141,9 @@ class Kernel:
         self._function = 0
         self._device: Optional[Device] = None
         self._opted_in_smem = _DEFAULT_MAX_DYNAMIC_SHARED
+        #: Checked launches by _launch_key, least recently used first.
+        self._launches: "collections.OrderedDict[Any, PreparedLaunch]" = \
+            collections.OrderedDict()
 
     def __repr__(self) -> str:
         return f"<fp8q.runtime.Kernel {self.spec.signature()}>"
@@ -1216,9 +1231,44 @@ class Kernel:
     prepare = bind
 
     def __call__(self, *arrays, stream: Any = None, **sizes) -> PreparedLaunch:
-        launch = self.bind(*arrays, stream=stream, **sizes)
+        self._ensure_loaded()
+        key = self._launch_key(arrays, stream, sizes)
+        launch = self._launches.get(key) if key is not None else None
+        if launch is None:
+            launch = self.bind(*arrays, stream=stream, **sizes)
+            if key is not None:
+                # The cache must not keep a caller's arrays alive (a training
+                # loop would hold every step's activations): only what the
+                # launch owns (tensor-map buffers) stays referenced.
+                cached = launch.detached()
+                self._launches[key] = cached
+                if len(self._launches) > LAUNCH_CACHE_SIZE:
+                    self._launches.popitem(last=False)
+        else:
+            self._launches.move_to_end(key)
         launch()
         return launch
+
+    def _launch_key(self, arrays, stream, sizes):
+        """What a checked launch depends on: each array's address, shape,
+        dtype and strides, the sizes and the stream; None where an argument
+        is not a kind the key describes (then every call is checked)."""
+        parts = []
+        torch_args = False
+        for value in arrays:
+            if isinstance(value, DeviceBuffer):
+                parts.append((value.ptr, value.shape, value.dtype))
+            elif type(value).__module__.startswith("torch") and hasattr(value, "data_ptr"):
+                torch_args = True
+                parts.append((value.data_ptr(), tuple(value.shape), value.dtype,
+                              tuple(value.stride()), value.device))
+            else:
+                return None  # raw pointers, array interfaces: checked every time
+        try:
+            handle = _default_stream(stream, torch_args, self._device)
+        except Exception:  # noqa: BLE001 (bind reports a bad stream clearly)
+            return None
+        return (tuple(parts), tuple(sorted(sizes.items())), handle)
 
     def _sizes(self, sizes: Mapping[str, Any], described) -> Dict[str, Any]:
         spec = self.spec

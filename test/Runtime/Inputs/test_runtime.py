@@ -256,6 +256,35 @@ def test_cluster_and_tensor_map_launch(rt, tmp_path, capfd):
         kernels["mock_tma"](odd)
 
 
+def test_repeated_calls_reuse_the_checked_launch(rt, tmp_path, capfd):
+    os.environ["FP8Q_MOCK_CUDA_LOG"] = "1"
+    tm = kernel(name="mock_tma", args=[
+        {"name": "a", "kind": "ptr", "dtype": "f8e4m3fn", "shape": ["M", "K"]},
+        {"name": "a_map", "kind": "tensormap", "of": "a", "box": [1, 128], "pass": "value"},
+        {"name": "M", "kind": "i64"}, {"name": "K", "kind": "i64"}],
+        grid=["M", 1, 1])
+    k = rt.load(export(tmp_path, tm))["mock_tma"]
+    a = rt.DeviceBuffer((4, 256), "f8e4m3fn")
+    b = rt.DeviceBuffer((4, 256), "f8e4m3fn")
+    first = k(a)
+    again = k(a)  # same address, shape, dtype, sizes and stream: no new check or map
+    err = capfd.readouterr().err
+    assert err.count("tensor map type") == 1 and err.count("launch mock_tma grid 4x1x1") == 2
+    assert again.grid == first.grid and again._keep_alive[0] is None  # arrays not held
+    k(b)  # another address: checked and encoded again
+    k(a.ptr, M=4, K=256)  # raw pointers are checked on every call
+    k(a.ptr, M=4, K=256)
+    err = capfd.readouterr().err
+    assert err.count("tensor map type") == 3 and err.count("launch mock_tma") == 3
+    k(a, M=4)  # the sizes are part of the key; a wrong size is still an error
+    with pytest.raises(rt.LaunchError, match=r"expected shape \[M, K\] = \[2, 256\]"):
+        k(a, M=2)
+    held = [rt.DeviceBuffer((1, 128), "f8e4m3fn") for _ in range(rt.LAUNCH_CACHE_SIZE + 8)]
+    for buffer in held:  # bounded: the least recently used launches are dropped
+        k(buffer)
+    assert len(k._launches) == rt.LAUNCH_CACHE_SIZE
+
+
 def test_timing_and_buffers(rt, tmp_path):
     kernels = rt.load(export(tmp_path))
     x = rt.DeviceBuffer.from_numpy(np.arange(64, dtype=np.int64))
