@@ -18,7 +18,8 @@ end on the GPU with `gemm=wgmma` and judges it against the CPU reference.
    entry function and dumps each result with `printMemrefF32` (f32; bf16/f16
    results are widened). Dynamic dimensions take the `--dim` values in order.
    Matrices are uniform in [-0.035, 0.035] (std 0.02, GPT-2's initialisation),
-   so are vectors added to activations (biases: vector_role), other vectors
+   so are vectors added to activations (biases: vector_role) and flat
+   parameters (vectors longer than 2^16), other vectors
    1 + U(-0.1, 0.1) (norm gains stay near one), integer inputs
    (token ids) in [0, --int-max).
 2. `--fp8q-quantize-model` (its report is kept in DIR/report.txt), then
@@ -64,6 +65,11 @@ for _candidate in (os.path.join(_HERE, "python"), os.path.join(_ROOT, "python"))
         break
 from fp8q import graph  # noqa: E402
 from fp8q.graph import parse_type  # noqa: E402
+
+
+#: A rank-1 argument longer than this is a flat parameter holding matrices
+#: (as in test/Models/Inputs/run_model.py): filled like a matrix.
+FLAT_MIN = 1 << 16
 
 
 class ModelError(Exception):
@@ -153,7 +159,7 @@ def fill_op(name, type_, dims, seed, int_max, out, role="gain"):
         # 1 + U(-0.1, 0.1). (Biases near one would add a common offset to
         # every activation that a norm then cancels: the FP8 error of the
         # offset would swamp the signal, unlike a trained model's.)
-        if rank >= 2 or role == "bias":
+        if rank >= 2 or role == "bias" or dims[0] > FLAT_MIN:
             amplitude, offset = 0.035, 0.0
         else:
             amplitude, offset = 0.1, 1.0
