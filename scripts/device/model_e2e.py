@@ -214,6 +214,7 @@ def wrap(text, entry, dims, int_max):
         params = f"{params}, {extra}" if params.strip() else extra
     text = (text[:sig.params[0]] + params + text[sig.params[1]:body_start]
             + body + text[body_end:])
+    entry_body = body
     all_args, results = sig.args + lifted, sig.results
     # Shapes: dynamic dims in argument order take the --dim values; a
     # dimension used twice (M in several arguments) must be given again.
@@ -223,7 +224,7 @@ def wrap(text, entry, dims, int_max):
         arg_dims, _ = parse_type(type_)
         static = resolve(arg_dims, dim_values, f"argument {name}")
         local = f"%in{i}"
-        role = vector_role(text[sig.body[0]:], name) if len(static) == 1 else "gain"
+        role = vector_role(entry_body, name) if len(static) == 1 else "gain"
         fill_op(local, type_, static, i + 1, int_max, body, role)
         names.append(local)
     if dim_values:
