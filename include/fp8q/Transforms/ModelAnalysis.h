@@ -178,6 +178,17 @@ SmallVector<Operation *> findComputeOpsBetween(Operation *from, Operation *to,
 /// What happens to one contraction.
 enum class ContractionDecision { Quantize, Retain, Unquantized };
 
+/// The GEMM of a Linear layer a contraction of a training step's joint graph
+/// (forward and backward in one function) computes, for Y = X W^T:
+/// Fprop Y = X W^T, Dgrad dX = dY W (the same weight, contracted over its
+/// output dimension), Wgrad dW = dY^T X (the forward's activation,
+/// contracted over the tokens). None outside joint graphs: roles are
+/// assigned only in a function with at least one Wgrad.
+enum class TrainingRole { None, Fprop, Dgrad, Wgrad };
+
+/// "fprop", "dgrad", "wgrad" (empty for None).
+StringRef stringifyTrainingRole(TrainingRole role);
+
 /// The decision for one contraction and its reason.
 struct ContractionRecord {
   linalg::LinalgOp op;
@@ -194,6 +205,10 @@ struct ContractionRecord {
   std::optional<LinearMatch> linear;
   /// Quantize: quantize the activation with power-of-two scales.
   bool pow2Activation = false;
+  /// In a joint graph: the GEMM this contraction is, and (Dgrad, Wgrad) the
+  /// Fprop contraction of its Linear layer.
+  TrainingRole role = TrainingRole::None;
+  Operation *fprop = nullptr;
 };
 
 /// A non-contraction op kept in high precision.

@@ -787,6 +787,10 @@ namespace {
 ///                                                -> retain (gating)
 ///   6. matchLinear fails                         -> unquantized (its reason)
 ///   7.                                           -> quantize
+/// In a training step's joint graph (findTrainingRoles) the Dgrad and Wgrad
+/// of a Linear follow its Fprop instead (decideBackward): retained or
+/// unquantized with it; a Dgrad of a quantized Linear is quantized, a Wgrad
+/// stays unquantized (its 1x128-along-tokens form is not emitted yet).
 class FunctionClassifier {
 public:
   FunctionClassifier(FunctionOpInterface func,
@@ -819,6 +823,12 @@ private:
   void retain(ContractionRecord &record, RetainReason reason, const Twine &why);
   void addRetainedOp(Operation *op, RetainReason reason);
   void findAttentionSoftmax();
+  void findTrainingRoles(ArrayRef<linalg::LinalgOp> contractions,
+                         ArrayRef<WeightChoice> choices);
+  void decideBackward(ContractionRecord &record, const WeightChoice &choice,
+                      const ContractionRecord &forward);
+  void quantizeLinear(ContractionRecord &record, const LinearMatch &match,
+                      StringRef prefix);
 
   FunctionOpInterface func;
   const QuantizeModelConfig &config;
@@ -846,6 +856,8 @@ private:
   llvm::SetVector<Operation *> norms;
   /// Contractions retained as attention, in program order.
   llvm::SetVector<Operation *> attention;
+  /// In a joint graph: each Linear GEMM's role and (Dgrad, Wgrad) its Fprop.
+  llvm::DenseMap<Operation *, std::pair<TrainingRole, Operation *>> roles;
 };
 
 FunctionClassifier::WeightChoice
@@ -1073,18 +1085,141 @@ void FunctionClassifier::decide(ContractionRecord &record,
     record.reason = choice.match.reason;
     return;
   }
-  const LinearMatch &match = *choice.match.match;
+  quantizeLinear(record, *choice.match.match, forced ? "force-quantize: " : "");
+}
+
+void FunctionClassifier::quantizeLinear(ContractionRecord &record,
+                                        const LinearMatch &match,
+                                        StringRef prefix) {
   Value weight = record.op.getDpsInputs()[match.weightInput];
   record.decision = ContractionDecision::Quantize;
   record.linear = match;
   record.pow2Activation = usesPow2Scales(match);
   record.reason =
-      llvm::formatv("{0}weight {1}, quantized {2}{3}",
-                    forced ? "force-quantize: " : "",
+      llvm::formatv("{0}weight {1}, quantized {2}{3}", prefix,
                     provenance.describe(weight),
                     match.weightIsKxN ? "[K, N] with transpose" : "[N, K]",
                     record.pow2Activation ? "; pow2 activation scales" : "")
           .str();
+}
+
+/// The value `value` is a layout view of (transposes, reshapes, casts):
+/// where getParameterElements starts, or `value` itself.
+static Value getLayoutLeaf(Value value) {
+  if (std::optional<ParameterElements> elements = getParameterElements(value))
+    return elements->leaf;
+  return value;
+}
+
+void FunctionClassifier::findTrainingRoles(
+    ArrayRef<linalg::LinalgOp> contractions, ArrayRef<WeightChoice> choices) {
+  // Program order: a joint graph computes the forward first. Each Linear
+  // is found at its first GEMM (Fprop); a later contraction is its Wgrad
+  // when one operand is the Fprop's activation (up to layout ops) and it
+  // reduces over the Fprop's M (the tokens) to a weight-shaped [N, K] or
+  // [K, N]; its Dgrad when it reads the same weight elements contracted
+  // over the Fprop's N (K and N exchanged).
+  struct Forward {
+    Operation *op;
+    Value activation;
+    std::optional<ParameterElements> weight;
+    int64_t m, n, k;
+  };
+  SmallVector<Forward> forwards;
+  llvm::DenseMap<Operation *, std::pair<TrainingRole, Operation *>> found;
+  bool sawWgrad = false;
+  for (auto [index, constOp] : llvm::enumerate(contractions)) {
+    linalg::LinalgOp op = constOp;
+    const WeightChoice &choice = choices[index];
+    ContractionExtents extents = getContractionExtents(op);
+    const Forward *wgradOf = nullptr;
+    if (extents.isStatic() && extents.batch == 1) {
+      for (Value input : op.getDpsInputs()) {
+        Value leaf = getLayoutLeaf(input);
+        for (const Forward &forward : forwards)
+          if (forward.activation == leaf && extents.k == forward.m &&
+              ((extents.m == forward.n && extents.n == forward.k) ||
+               (extents.m == forward.k && extents.n == forward.n))) {
+            wgradOf = &forward;
+            break;
+          }
+        if (wgradOf)
+          break;
+      }
+    }
+    if (wgradOf) {
+      found[op] = {TrainingRole::Wgrad, wgradOf->op};
+      sawWgrad = true;
+      continue;
+    }
+    if (choice.weightInput < 0 || !choice.match ||
+        embeddingContractions.contains(op))
+      continue;
+    const LinearMatch &match = *choice.match.match;
+    std::optional<ParameterElements> weight =
+        getParameterElements(op.getDpsInputs()[match.weightInput]);
+    const Forward *dgradOf = nullptr;
+    if (weight && !ShapedType::isDynamic(match.m))
+      for (const Forward &forward : forwards)
+        if (forward.weight && weight->sharesElementsWith(*forward.weight) &&
+            match.n == forward.k && match.k == forward.n) {
+          dgradOf = &forward;
+          break;
+        }
+    if (dgradOf) {
+      found[op] = {TrainingRole::Dgrad, dgradOf->op};
+      continue;
+    }
+    forwards.push_back({op, getLayoutLeaf(op.getDpsInputs()[match.activationInput]),
+                        weight, match.m, match.n, match.k});
+    found[op] = {TrainingRole::Fprop, nullptr};
+  }
+  // Only a graph with a weight gradient is a training step: a forward graph
+  // that reads one weight twice (a head tied to a one-hot embedding
+  // contraction) keeps its forward rules.
+  if (sawWgrad)
+    roles = std::move(found);
+}
+
+void FunctionClassifier::decideBackward(ContractionRecord &record,
+                                        const WeightChoice &choice,
+                                        const ContractionRecord &forward) {
+  std::string linear = getOpLabel(forward.op);
+  std::string role = stringifyTrainingRole(record.role).str();
+  StringRef forceRetain = config.forceRetain.findMatch(record.op);
+  if (!forceRetain.empty())
+    return retain(record, RetainReason::user,
+                  "force-retain matched '" + forceRetain + "'");
+  // The recipe keeps the backward of a retained component (head, router,
+  // embedding, attention) in high precision too.
+  StringRef forwardReason = forward.reason;
+  forwardReason.consume_front("fprop: ");
+  if (forward.decision == ContractionDecision::Retain)
+    return retain(record, forward.retainReason,
+                  role + " of the Linear at " + linear +
+                      ", which is retained (" + forwardReason + ")");
+  if (forward.decision == ContractionDecision::Unquantized) {
+    record.reason = role + " of the Linear at " + linear +
+                    ", which stays unquantized";
+    return;
+  }
+  if (record.role == TrainingRole::Dgrad) {
+    if (!choice.match) {
+      record.reason =
+          role + " of the Linear at " + linear + ": " + choice.match.reason;
+      return;
+    }
+    // The forward's 128x128 weight blocks transpose exactly: the same
+    // scales, the same codes, whichever layout is quantized.
+    record.extents = getContractionExtents(record.op, choice.weightInput);
+    return quantizeLinear(record, *choice.match.match,
+                          "dgrad of the Linear at " + linear + ": ");
+  }
+  record.reason =
+      "wgrad of the Linear at " + linear +
+      " (dY^T X over the tokens): its FP8 form, 1x128 tiles along the tokens "
+      "on both operands, is not emitted yet; kept in high precision rather "
+      "than quantized with weight tiles";
 }
 
 void FunctionClassifier::addRetainedOp(Operation *op, RetainReason reason) {
@@ -1132,13 +1267,17 @@ FunctionAnalysis FunctionClassifier::run() {
   // the one (or the ones) with the largest N, so that other graph outputs
   // (a KV cache, hidden states) are not mistaken for it.
   SmallVector<WeightChoice> choices;
-  llvm::DenseSet<Operation *> terminalAll = findTerminalContractions(func);
-  for (linalg::LinalgOp op : contractions) {
+  for (linalg::LinalgOp op : contractions)
     choices.push_back(chooseWeight(op));
-    if (choices.back().weightInput < 0)
+  findTrainingRoles(contractions, choices);
+  llvm::DenseSet<Operation *> terminalAll = findTerminalContractions(func);
+  for (auto [op, choice] : llvm::zip(contractions, choices)) {
+    // Gradients are results of a training step, not output heads.
+    auto role = roles.find(op);
+    if (choice.weightInput < 0 ||
+        (role != roles.end() && role->second.first != TrainingRole::Fprop))
       continue;
-    ContractionExtents extents =
-        getContractionExtents(op, choices.back().weightInput);
+    ContractionExtents extents = getContractionExtents(op, choice.weightInput);
     if (!ShapedType::isDynamic(extents.n))
       maxN = std::max(maxN, extents.n);
     if (!terminalAll.contains(op))
@@ -1148,11 +1287,25 @@ FunctionAnalysis FunctionClassifier::run() {
       headN = std::max(headN, extents.n);
   }
 
+  llvm::DenseMap<Operation *, size_t> recordIndex;
   for (auto [op, choice] : llvm::zip(contractions, choices)) {
     ContractionRecord record;
     record.op = op;
     record.extents = getContractionExtents(op);
-    decide(record, choice);
+    auto role = roles.find(op);
+    if (role != roles.end()) {
+      record.role = role->second.first;
+      record.fprop = role->second.second;
+    }
+    if (record.fprop) {
+      decideBackward(record, choice,
+                     result.contractions[recordIndex.lookup(record.fprop)]);
+    } else {
+      decide(record, choice);
+      if (record.role == TrainingRole::Fprop)
+        record.reason = "fprop: " + record.reason;
+    }
+    recordIndex[op] = result.contractions.size();
     LLVM_DEBUG(llvm::dbgs() << "[" DEBUG_TYPE "] " << getOpLabel(op) << ": "
                             << record.reason << "\n");
     result.contractions.push_back(std::move(record));
@@ -1167,6 +1320,20 @@ FunctionAnalysis FunctionClassifier::run() {
   return std::move(result);
 }
 } // namespace
+
+StringRef fp8q::stringifyTrainingRole(TrainingRole role) {
+  switch (role) {
+  case TrainingRole::None:
+    return "";
+  case TrainingRole::Fprop:
+    return "fprop";
+  case TrainingRole::Dgrad:
+    return "dgrad";
+  case TrainingRole::Wgrad:
+    return "wgrad";
+  }
+  llvm_unreachable("unknown training role");
+}
 
 FunctionAnalysis fp8q::analyzeFunction(FunctionOpInterface func,
                                        const QuantizeModelConfig &config,
