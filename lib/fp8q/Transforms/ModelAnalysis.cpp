@@ -789,8 +789,8 @@ namespace {
 ///   7.                                           -> quantize
 /// In a training step's joint graph (findTrainingRoles) the Dgrad and Wgrad
 /// of a Linear follow its Fprop instead (decideBackward): retained or
-/// unquantized with it; a Dgrad of a quantized Linear is quantized, a Wgrad
-/// stays unquantized (its 1x128-along-tokens form is not emitted yet).
+/// unquantized with it; a Dgrad of a quantized Linear is quantized like a
+/// Linear, a Wgrad with 1x128 tiles along the tokens on both operands.
 class FunctionClassifier {
 public:
   FunctionClassifier(FunctionOpInterface func,
@@ -1215,11 +1215,39 @@ void FunctionClassifier::decideBackward(ContractionRecord &record,
     return quantizeLinear(record, *choice.match.match,
                           "dgrad of the Linear at " + linear + ": ");
   }
-  record.reason =
-      "wgrad of the Linear at " + linear +
-      " (dY^T X over the tokens): its FP8 form, 1x128 tiles along the tokens "
-      "on both operands, is not emitted yet; kept in high precision rather "
-      "than quantized with weight tiles";
+  // Wgrad: the operand holding the forward's activation X takes the place
+  // of the weight: [T, K] (or [K, T]) quantized in 1x128 tiles along the
+  // tokens T (128x1 tiles of X, transposed), like dY^T on the other side.
+  const LinearMatch &forwardMatch = *forward.linear;
+  Value activation = getLayoutLeaf(
+      forward.op->getOperand(forwardMatch.activationInput));
+  int xInput = -1;
+  for (auto [i, input] : llvm::enumerate(record.op.getDpsInputs()))
+    if (getLayoutLeaf(input) == activation)
+      xInput = i;
+  LinearMatchResult match =
+      xInput < 0 ? LinearMatchResult{std::nullopt, "no operand holds X", false}
+                 : matchLinear(record.op, xInput, config.groupSize);
+  if (!match) {
+    record.reason = role + " of the Linear at " + linear +
+                    " (dY^T X over the tokens): " + match.reason;
+    return;
+  }
+  record.extents = getContractionExtents(record.op, xInput);
+  record.decision = ContractionDecision::Quantize;
+  record.linear = *match.match;
+  record.pow2Activation = usesPow2Scales(*match.match);
+  record.reason = llvm::formatv("wgrad of the Linear at {0}: dY^T X over the "
+                                "T = {1} tokens, both operands in 1x{2} tiles "
+                                "along T (X {3}){4}",
+                                linear, match.match->k, config.groupSize,
+                                match.match->weightIsKxN
+                                    ? "[T, K]: 128x1 tiles, transposed"
+                                    : "[K, T]",
+                                record.pow2Activation
+                                    ? "; pow2 dY scales"
+                                    : "")
+                      .str();
 }
 
 void FunctionClassifier::addRetainedOp(Operation *op, RetainReason reason) {

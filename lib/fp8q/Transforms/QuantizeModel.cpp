@@ -279,9 +279,17 @@ Value fp8q::quantizeLinear(RewriterBase &rewriter,
     weight = cache.getOrCreate2D(rewriter, weight,
                                  llvm::to_vector(llvm::seq<int64_t>(0, rank)));
   }
-  auto [qb, sb] =
-      cache.getOrCreate(rewriter, weight, TileAttr::get(context, g, g),
-                        ScaleMode::fp32, match.weightIsKxN);
+  // A Wgrad's "weight" is the forward's activation X [T, K]: 1xG tiles
+  // along the tokens T of its [K, T] codes (Gx1 tiles of [T, K], transposed),
+  // the scaled_matmul's 1xG `b_tile`. (Its dY^T side given as a transpose of
+  // dY is folded by the canonicalizer into dY's Gx1 quantize with
+  // `transpose`, which the GPU pipeline fuses with the Dgrad's 1xG one.)
+  bool wgrad = record.role == TrainingRole::Wgrad;
+  TileAttr weightTile = !wgrad ? TileAttr::get(context, g, g)
+                        : match.weightIsKxN ? TileAttr::get(context, g, 1)
+                                            : TileAttr::get(context, 1, g);
+  auto [qb, sb] = cache.getOrCreate(rewriter, weight, weightTile,
+                                    ScaleMode::fp32, match.weightIsKxN);
 
   // Activation: [M.., K] in result order, collapsed, quantized in 1xG tiles.
   SmallVector<unsigned> actOrder(match.mDims.begin(), match.mDims.end());
@@ -322,7 +330,8 @@ Value fp8q::quantizeLinear(RewriterBase &rewriter,
       std::min<int64_t>(g, QuantizeModelConfig::kPromotionInterval);
   Value y = ScaledMatmulOp::create(
       rewriter, loc, gemmType, qa, sa, qb, sb, c, rewriter.getI64IntegerAttr(g),
-      /*b_tile=*/nullptr, rewriter.getI64IntegerAttr(promotion),
+      /*b_tile=*/wgrad ? TileAttr::get(context, 1, g) : nullptr,
+      rewriter.getI64IntegerAttr(promotion),
       accumulate ? rewriter.getUnitAttr() : nullptr,
       ScaleLayoutAttr::get(context, config.activationScaleLayout));
 
