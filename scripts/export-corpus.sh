@@ -33,7 +33,7 @@ export PYTHONPATH="$root/python${PYTHONPATH:+:$PYTHONPATH}"
 # The example carries a @main (fp8q.driver) that fills the weights, so that
 # mlir-runner runs it; its matrices are U(-0.1, 0.1), close to the scale of
 # the hand-written generator it replaces, for an FP8 error of the order the
-# consumers expect (docs/QuantizeModel.md).
+# consumers expect (docs/Frontend.md, "The bundled example").
 corpus=(
   "gpt2_tiny|gpt2|--exporter linalg"
   "llama_tiny|llama|--exporter linalg"
