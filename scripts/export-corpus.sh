@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Re-exports the model corpus of test/Models (test/Models/Inputs/graphs) with
-# the project's front end (python/fp8q/frontend). Optional: CI does not run
-# it and needs no torch; the exported graphs are committed.
+# Re-exports the model corpus of test/Models (test/Models/Inputs/graphs) and
+# the bundled example examples/tiny_moe_lm.mlir with the project's front end
+# (python/fp8q/frontend). Optional: CI does not run it and needs no torch;
+# the exported graphs are committed.
 #
 #   scripts/export-corpus.sh [PYTHON]
+#   FP8Q_EXPORT_ONLY=tiny_moe_lm scripts/export-corpus.sh   # the example only
 #
 # PYTHON: an interpreter with python/requirements-frontend.txt installed (and
 # iree-turbine + iree-base-compiler for llama_tiny_iree) (default:
@@ -27,7 +29,11 @@ fi
 out="$root/test/Models/Inputs/graphs"
 export PYTHONPATH="$root/python${PYTHONPATH:+:$PYTHONPATH}"
 
-# name | model | exporter options
+# name | model | exporter options | directory (default: the corpus')
+# The example carries a @main (fp8q.driver) that fills the weights, so that
+# mlir-runner runs it; its matrices are U(-0.1, 0.1), close to the scale of
+# the hand-written generator it replaces, for an FP8 error of the order the
+# consumers expect (docs/Frontend.md, "The bundled example").
 corpus=(
   "gpt2_tiny|gpt2|--exporter linalg"
   "llama_tiny|llama|--exporter linalg"
@@ -40,12 +46,19 @@ corpus=(
   "mlp_f16|mlp|--exporter linalg --dtype f16"
   "mlp_onnx|mlp|--exporter onnx"
   "llama_tiny_iree|llama|--exporter iree"
+  "tiny_moe_lm|tiny_moe_lm|--exporter linalg --main --main-amplitude 0.1|examples"
 )
 for entry in "${corpus[@]}"; do
-  IFS="|" read -r name model opts <<< "$entry"
+  IFS="|" read -r name model opts dir <<< "$entry"
   if [[ -n "${FP8Q_EXPORT_ONLY:-}" && " $FP8Q_EXPORT_ONLY " != *" $name "* ]]; then continue; fi
+  dest="${dir:+$root/$dir}"
+  dest="${dest:-$out}/$name.mlir"
+  header="Exported by scripts/export-corpus.sh: python -m fp8q.frontend.export $model $opts"
+  if [[ -n "$dir" ]]; then
+    header+=$'\n'"(model: '$model' of python/fp8q/frontend/models.py; @main: python/fp8q/driver.py)."
+    header+=$'\n'"Do not edit: regenerate with FP8Q_EXPORT_ONLY=$name scripts/export-corpus.sh."
+  fi
   # shellcheck disable=SC2086
-  "$py" -m fp8q.frontend.export "$model" $opts -o "$out/$name.mlir" \
-    --header "Exported by scripts/export-corpus.sh: python -m fp8q.frontend.export $model $opts"
-  echo "exported $name.mlir ($(wc -c < "$out/$name.mlir") bytes)"
+  "$py" -m fp8q.frontend.export "$model" $opts -o "$dest" --header "$header"
+  echo "exported ${dest#"$root"/} ($(wc -c < "$dest") bytes)"
 done

@@ -43,6 +43,13 @@ Weights (``--weights``):
 ``--dtype bf16|f16|f32`` converts the model and the floating-point inputs
 first; ``--dynamic INPUT:DIM:NAME`` (repeatable) exports that dimension as
 ``?`` (torch.export's ``Dim``; two inputs sharing a name share the extent).
+
+``--main`` appends a ``@main`` that fills every argument deterministically
+(:mod:`fp8q.driver`: matrices U(-a, a) with ``a`` = ``--main-amplitude``, norm
+gains near one, token ids in [0, ``--main-int-max``)), calls the function and
+prints its results with ``printMemrefF32``: a program that runs under
+``mlir-runner -e main`` (static shapes only). The bundled example
+examples/tiny_moe_lm.mlir is written so (scripts/export-corpus.sh).
 """
 
 from __future__ import annotations
@@ -346,14 +353,28 @@ def main(argv=None) -> int:
     p.add_argument("--func-name", default="forward")
     p.add_argument("--debug-info", action="store_true", help="keep source locations")
     p.add_argument("--header", default="", help="a comment line to put first")
+    p.add_argument("--main", action="store_true",
+                   help="append a @main that fills the arguments deterministically, calls "
+                   "the function and prints its results (fp8q.driver; static shapes only)")
+    p.add_argument("--main-int-max", type=int, default=512, metavar="N",
+                   help="with --main: integer inputs (token ids) lie in [0, N) (default 512, "
+                   "the vocabulary of fp8q.frontend.models)")
+    p.add_argument("--main-amplitude", type=float, default=0.035, metavar="A",
+                   help="with --main: matrices are uniform in [-A, A] (default 0.035)")
     p.add_argument("--map-iree", action="store_true",
                    help="MODEL is iree-compile --compile-to=input output: only map its "
                    "util.func to a func.func (no torch needed)")
     args = p.parse_args(argv)
+    if args.main and (args.main_int_max < 1 or not args.main_amplitude > 0):
+        sys.stderr.write("fp8q.frontend.export: error: --main-int-max and --main-amplitude "
+                         "must be positive\n")
+        return 1
     if args.map_iree:
         try:
             with open(args.model) as f:
                 text = _iree_to_func(f.read(), args.func_name)
+            if args.main:
+                text = _with_main(text, args)
         except (OSError, ExportError) as e:
             sys.stderr.write(f"fp8q.frontend.export: error: {e}\n")
             return 1
@@ -381,10 +402,27 @@ def main(argv=None) -> int:
         except Exception as e:  # torch.export, torch-mlir or IREE failures
             raise ExportError(f"exporting '{args.model}' with --exporter {args.exporter} "
                               f"failed: {type(e).__name__}: {e}") from None
+        if args.main:
+            text = _with_main(text, args)
     except ExportError as e:
         sys.stderr.write(f"fp8q.frontend.export: error: {e}\n")
         return 1
     return _write(text, args)
+
+
+def _with_main(text: str, args) -> str:
+    """The exported module with fp8q.driver's @main."""
+    from fp8q import driver, graph
+
+    try:
+        sig = graph.signature(text, args.func_name)
+        if any(d is None for _, t in sig.args for d in graph.parse_type(t)[0]):
+            raise ExportError("--main needs static shapes: the export has dynamic "
+                              "dimensions (use --static)")
+        fill = driver.Fill(int_max=args.main_int_max, amplitude=args.main_amplitude)
+        return driver.wrap(text, args.func_name, [], fill)[0]
+    except graph.GraphError as e:
+        raise ExportError(f"--main: {e}") from None
 
 
 def _write(text: str, args) -> int:

@@ -11,6 +11,7 @@ that an export with weights as function arguments is a few KB of text.
 | ``llama`` | Llama (RMSNorm, rotary, SwiGLU) | untied ``lm_head`` after an embedding lookup |
 | ``qwen`` | Qwen2 (qkv bias, grouped-query attention), bf16 | fed with embeddings: untied head, no lookup |
 | ``moe`` | DeepSeek-style MoE (router, top-2 of 4 experts stacked ``[E, K, N]``, shared expert) | router and grouped GEMMs kept |
+| ``tiny_moe_lm`` | 2-layer MoE LM, top-2 of 4 SwiGLU experts of their own Linears, tied head | the bundled example (``examples/tiny_moe_lm.mlir``) |
 | ``flat`` | decoder whose parameters are views of one flat parameter | slices of one leaf are not tied weights |
 | ``dynamic`` | SwiGLU decoder over a dynamic token count | dynamic M |
 | ``mlp`` | two-layer GELU MLP with biases | plain Linears (ONNX, TOSA exports) |
@@ -244,6 +245,80 @@ class MoELM(nn.Module):
         return self.lm_head(self.norm(x))
 
 
+class Expert(nn.Module):
+    """A SwiGLU FFN of three plain Linears (no stacked weights)."""
+
+    def __init__(self, ffn: int = 256):
+        super().__init__()
+        self.gate = nn.Linear(D, ffn, bias=False)
+        self.up = nn.Linear(D, ffn, bias=False)
+        self.down = nn.Linear(ffn, D, bias=False)
+
+    def forward(self, x):
+        return self.down(F.silu(self.gate(x)) * self.up(x))
+
+
+class TinyMoEBlock(nn.Module):
+    def __init__(self, experts: int = 4):
+        super().__init__()
+        self.attn_norm = RMSNorm(D)
+        self.wq = nn.Linear(D, D, bias=False)
+        self.wk = nn.Linear(D, D, bias=False)
+        self.wv = nn.Linear(D, D, bias=False)
+        self.wo = nn.Linear(D, D, bias=False)
+        self.ffn_norm = RMSNorm(D)
+        self.router = nn.Linear(D, experts, bias=False)
+        self.experts = nn.ModuleList(Expert() for _ in range(experts))
+
+    def moe(self, x):  # x: [S, D]
+        """Softmax router, top-2 of the experts evaluated densely: every
+        expert runs on every token and a mask keeps the two largest
+        probabilities of a row. The mask compares with the largest and the
+        second largest probability (amax, then amax with the largest masked
+        out), so no topk/sort is exported (they lower to tm_tensor, not
+        linalg)."""
+        probs = torch.softmax(self.router(x), dim=-1)                    # [S, E]
+        first = probs.amax(-1, keepdim=True)
+        rest = torch.where(probs == first, torch.full_like(probs, float("-inf")), probs)
+        second = rest.amax(-1, keepdim=True)
+        weight = torch.where(probs >= second, probs, torch.zeros_like(probs))
+        out = torch.zeros_like(x)
+        for e, expert in enumerate(self.experts):
+            out = out + expert(x) * weight[:, e:e + 1]
+        return out
+
+    def forward(self, x):  # x: [S, D]; returns (x, the attention input)
+        s = x.shape[0]
+        h = self.attn_norm(x)
+        heads = lambda t: t.view(s, D // HEAD, HEAD).transpose(0, 1)
+        a = causal_attention(heads(self.wq(h)), heads(self.wk(h)), heads(self.wv(h)))
+        x = x + self.wo(a.transpose(0, 1).reshape(s, D))
+        return x + self.moe(self.ffn_norm(x)), h
+
+
+class TinyMoELM(nn.Module):
+    """The bundled example (examples/tiny_moe_lm.mlir): token ids [S] ->
+    embedding -> 2 x [RMSNorm -> causal attention (2 heads of 128) ->
+    residual -> RMSNorm -> MoE FFN (router, top-2 of 4 SwiGLU experts of
+    their own Linears) -> residual] -> RMSNorm -> output head tied to the
+    embedding table. Returns the logits [S, VOCAB] and the first layer's
+    normalized embeddings [S, D] (which depend on retained ops only)."""
+
+    def __init__(self, layers: int = 2):
+        super().__init__()
+        self.embed = nn.Embedding(VOCAB, D)
+        self.layers = nn.ModuleList(TinyMoEBlock() for _ in range(layers))
+        self.norm = RMSNorm(D)
+
+    def forward(self, ids):  # ids: [S]
+        x = self.embed(ids)
+        first = None
+        for layer in self.layers:
+            x, h = layer(x)
+            first = h if first is None else first
+        return F.linear(self.norm(x), self.embed.weight), first  # tied head
+
+
 # ---------------------------------------------------------------------------
 # One flat parameter
 # ---------------------------------------------------------------------------
@@ -348,6 +423,8 @@ def build(name: str) -> Tuple[nn.Module, Tuple[torch.Tensor, ...], Dict[int, Dic
         return model, (torch.randn(1, SEQ, D, dtype=torch.bfloat16),), {}
     if name == "moe":
         return MoELM(), (_ids(SEQ),), {}
+    if name == "tiny_moe_lm":
+        return TinyMoELM(), (_ids(SEQ),), {}
     if name == "flat":
         return FlatParamLM(), (_ids(SEQ),), {}
     if name == "dynamic":
@@ -359,4 +436,4 @@ def build(name: str) -> Tuple[nn.Module, Tuple[torch.Tensor, ...], Dict[int, Dic
     raise ValueError(f"unknown model '{name}'; known: {', '.join(NAMES)}")
 
 
-NAMES = ("gpt2", "llama", "qwen", "moe", "flat", "dynamic", "mlp", "mlp_small")
+NAMES = ("gpt2", "llama", "qwen", "moe", "tiny_moe_lm", "flat", "dynamic", "mlp", "mlp_small")
