@@ -46,6 +46,7 @@ corpus=(
   "mlp_f16|mlp|--exporter linalg --dtype f16"
   "mlp_onnx|mlp|--exporter onnx"
   "llama_tiny_iree|llama|--exporter iree"
+  "llama_train|llama_train|--train"
   "tiny_moe_lm|tiny_moe_lm|--exporter linalg --main --main-amplitude 0.1|examples"
 )
 for entry in "${corpus[@]}"; do

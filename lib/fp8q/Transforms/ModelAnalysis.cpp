@@ -473,26 +473,53 @@ LinearMatchResult fp8q::matchLinear(linalg::LinalgOp op, unsigned weightInput,
 // Retained components
 //===----------------------------------------------------------------------===//
 
+/// Element casts followed from a one-hot matrix up to its comparison.
+constexpr unsigned kMaxOneHotCasts = 4;
+
 namespace {
-/// True when `value` is, up to layout ops, a one-hot encoding of integer
-/// ids: a linalg op with an integer input whose body compares integers
-/// (`arith.cmpi` of the loop index with the id) and yields floats.
+/// True for an elementwise linalg op with one input whose body only casts
+/// the element (i1 -> i64, i64 -> f32, ...).
+bool isElementCast(linalg::LinalgOp op) {
+  if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1 ||
+      op.getNumLoops() != op.getNumParallelLoops() ||
+      op->getNumRegions() != 1)
+    return false;
+  Block &body = op->getRegion(0).front();
+  return body.getOperations().size() == 2 &&
+         isa<CastOpInterface>(body.front()) &&
+         body.front().getOperand(0) == body.getArgument(0);
+}
+
+/// True when `value` is, up to layout ops and element casts, a one-hot
+/// encoding of integer ids: a float tensor computed from a linalg op with
+/// an integer input whose body compares integers (`arith.cmpi` of the loop
+/// index with the id). torch's `one_hot(ids).float()` exports as the
+/// comparison to i1, then casts to i64 and to f32.
 bool isOneHot(Value value) {
+  if (!isa<FloatType>(getElementTypeOrSelf(value.getType())))
+    return false;
   SmallVector<Value, 2> data;
-  while (Operation *def = value.getDefiningOp()) {
-    data.clear();
-    if (!getLayoutDataOperands(def, data) || data.size() != 1)
-      break;
-    value = data.front();
+  for (unsigned casts = 0; casts <= kMaxOneHotCasts; ++casts) {
+    while (Operation *def = value.getDefiningOp()) {
+      data.clear();
+      if (!getLayoutDataOperands(def, data) || data.size() != 1)
+        break;
+      value = data.front();
+    }
+    auto linalgOp = value.getDefiningOp<linalg::LinalgOp>();
+    if (!linalgOp || !linalgOp.hasPureTensorSemantics())
+      return false;
+    if (bodyContains<arith::CmpIOp>(linalgOp) &&
+        llvm::any_of(linalgOp.getDpsInputs(), [](Value input) {
+          return isa<IntegerType, IndexType>(
+              getElementTypeOrSelf(input.getType()));
+        }))
+      return true;
+    if (!isElementCast(linalgOp))
+      return false;
+    value = linalgOp.getDpsInputs()[0];
   }
-  auto linalgOp = value.getDefiningOp<linalg::LinalgOp>();
-  return linalgOp && linalgOp.hasPureTensorSemantics() &&
-         isa<FloatType>(getElementTypeOrSelf(value.getType())) &&
-         bodyContains<arith::CmpIOp>(linalgOp) &&
-         llvm::any_of(linalgOp.getDpsInputs(), [](Value input) {
-           return isa<IntegerType, IndexType>(
-               getElementTypeOrSelf(input.getType()));
-         });
+  return false;
 }
 } // namespace
 
@@ -858,6 +885,9 @@ private:
   llvm::SetVector<Operation *> attention;
   /// In a joint graph: each Linear GEMM's role and (Dgrad, Wgrad) its Fprop.
   llvm::DenseMap<Operation *, std::pair<TrainingRole, Operation *>> roles;
+  /// Wgrads whose Linear is one of several sharing an input and no Dgrad
+  /// tells which (the Linears reading a graph input): how many.
+  llvm::DenseMap<Operation *, size_t> ambiguousWgrads;
 };
 
 FunctionClassifier::WeightChoice
@@ -1124,55 +1154,80 @@ void FunctionClassifier::findTrainingRoles(
     Value activation;
     std::optional<ParameterElements> weight;
     int64_t m, n, k;
+    bool embedding;
   };
   SmallVector<Forward> forwards;
   llvm::DenseMap<Operation *, std::pair<TrainingRole, Operation *>> found;
+  // Linears sharing their input (q, k, v; gate, up) have Wgrads that look
+  // alike: each is told apart by its dY, the one its Linear's Dgrad reads.
+  struct WgradCandidates {
+    Operation *op;
+    Value dy;
+    SmallVector<Operation *, 3> forwards;
+  };
+  SmallVector<WgradCandidates> wgrads;
+  llvm::DenseMap<Value, Operation *> dgradOfDy;
   bool sawWgrad = false;
   for (auto [index, constOp] : llvm::enumerate(contractions)) {
     linalg::LinalgOp op = constOp;
     const WeightChoice &choice = choices[index];
     ContractionExtents extents = getContractionExtents(op);
-    const Forward *wgradOf = nullptr;
-    if (extents.isStatic() && extents.batch == 1) {
-      for (Value input : op.getDpsInputs()) {
+    WgradCandidates wgrad{op, Value(), {}};
+    if (extents.isStatic() && extents.batch == 1 && op.getNumDpsInputs() == 2) {
+      for (auto [i, input] : llvm::enumerate(op.getDpsInputs())) {
         Value leaf = getLayoutLeaf(input);
         for (const Forward &forward : forwards)
           if (forward.activation == leaf && extents.k == forward.m &&
               ((extents.m == forward.n && extents.n == forward.k) ||
-               (extents.m == forward.k && extents.n == forward.n))) {
-            wgradOf = &forward;
-            break;
-          }
-        if (wgradOf)
+               (extents.m == forward.k && extents.n == forward.n)))
+            wgrad.forwards.push_back(forward.op);
+        if (!wgrad.forwards.empty()) {
+          wgrad.dy = getLayoutLeaf(op.getDpsInputs()[1 - i]);
           break;
+        }
       }
     }
-    if (wgradOf) {
-      found[op] = {TrainingRole::Wgrad, wgradOf->op};
+    if (!wgrad.forwards.empty()) {
+      found[op] = {TrainingRole::Wgrad, wgrad.forwards.front()};
+      wgrads.push_back(std::move(wgrad));
       sawWgrad = true;
       continue;
     }
-    if (choice.weightInput < 0 || !choice.match ||
-        embeddingContractions.contains(op))
+    if (choice.weightInput < 0 || !choice.match)
       continue;
     const LinearMatch &match = *choice.match.match;
     std::optional<ParameterElements> weight =
         getParameterElements(op.getDpsInputs()[match.weightInput]);
+    // A one-hot embedding contraction has a Wgrad (one_hot^T dX: the table's
+    // gradient) but no Dgrad (ids have none); a head tied to its table is
+    // not one.
+    bool embedding = embeddingContractions.contains(op);
     const Forward *dgradOf = nullptr;
-    if (weight && !ShapedType::isDynamic(match.m))
+    if (weight && !embedding && !ShapedType::isDynamic(match.m))
       for (const Forward &forward : forwards)
-        if (forward.weight && weight->sharesElementsWith(*forward.weight) &&
+        if (!forward.embedding && forward.weight &&
+            weight->sharesElementsWith(*forward.weight) &&
             match.n == forward.k && match.k == forward.n) {
           dgradOf = &forward;
           break;
         }
     if (dgradOf) {
       found[op] = {TrainingRole::Dgrad, dgradOf->op};
+      dgradOfDy[getLayoutLeaf(op.getDpsInputs()[match.activationInput])] =
+          dgradOf->op;
       continue;
     }
     forwards.push_back({op, getLayoutLeaf(op.getDpsInputs()[match.activationInput]),
-                        weight, match.m, match.n, match.k});
+                        weight, match.m, match.n, match.k, embedding});
     found[op] = {TrainingRole::Fprop, nullptr};
+  }
+  for (const WgradCandidates &wgrad : wgrads) {
+    Operation *byDy = dgradOfDy.lookup(wgrad.dy);
+    if (wgrad.forwards.size() > 1 && byDy &&
+        llvm::is_contained(wgrad.forwards, byDy))
+      found[wgrad.op].second = byDy;
+    else if (wgrad.forwards.size() > 1)
+      ambiguousWgrads[wgrad.op] = wgrad.forwards.size();
   }
   // Only a graph with a weight gradient is a training step: a forward graph
   // that reads one weight twice (a head tied to a one-hot embedding
@@ -1185,6 +1240,11 @@ void FunctionClassifier::decideBackward(ContractionRecord &record,
                                         const WeightChoice &choice,
                                         const ContractionRecord &forward) {
   std::string linear = getOpLabel(forward.op);
+  if (size_t sharing = ambiguousWgrads.lookup(record.op))
+    linear += llvm::formatv(" (or another of the {0} Linears reading its "
+                            "input)",
+                            sharing)
+                  .str();
   std::string role = stringifyTrainingRole(record.role).str();
   StringRef forceRetain = config.forceRetain.findMatch(record.op);
   if (!forceRetain.empty())

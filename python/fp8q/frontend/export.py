@@ -350,7 +350,9 @@ def main(argv=None) -> int:
                    help="export dimension DIM of input INPUT as dynamic (repeatable); "
                    "default: the model's own dynamic dimensions")
     p.add_argument("--static", action="store_true", help="ignore the model's dynamic dimensions")
-    p.add_argument("--func-name", default="forward")
+    p.add_argument("--func-name", default=None,
+                   help="the exported function's name (default: forward, or train_step "
+                   "with --train)")
     p.add_argument("--debug-info", action="store_true", help="keep source locations")
     p.add_argument("--header", default="", help="a comment line to put first")
     p.add_argument("--main", action="store_true",
@@ -361,10 +363,22 @@ def main(argv=None) -> int:
                    "the vocabulary of fp8q.frontend.models)")
     p.add_argument("--main-amplitude", type=float, default=0.035, metavar="A",
                    help="with --main: matrices are uniform in [-A, A] (default 0.035)")
+    p.add_argument("--train", action="store_true",
+                   help="export a training step instead: forward, one-hot cross-entropy "
+                   "loss against a targets input and backward in one function "
+                   "(fp8q.frontend.training; --exporter linalg, weights as arguments, "
+                   "static shapes); --func-name defaults to train_step")
     p.add_argument("--map-iree", action="store_true",
                    help="MODEL is iree-compile --compile-to=input output: only map its "
                    "util.func to a func.func (no torch needed)")
     args = p.parse_args(argv)
+    if args.func_name is None:
+        args.func_name = "train_step" if args.train else "forward"
+    if args.train and (args.exporter != "linalg" or args.weights != "arguments"
+                       or args.dynamic or args.map_iree):
+        sys.stderr.write("fp8q.frontend.export: error: --train exports with --exporter "
+                         "linalg, --weights arguments and static shapes only\n")
+        return 1
     if args.main and (args.main_int_max < 1 or not args.main_amplitude > 0):
         sys.stderr.write("fp8q.frontend.export: error: --main-int-max and --main-amplitude "
                          "must be positive\n")
@@ -396,7 +410,14 @@ def main(argv=None) -> int:
                                 dynamic=dynamic, func_name=args.func_name,
                                 debug_info=args.debug_info)
         try:
-            text = export(model, inputs, options)
+            if args.train:
+                from fp8q.frontend.training import export_training_step
+
+                if args.dtype:
+                    model = model.to(_torch_dtype(args.dtype))
+                text = export_training_step(model, inputs, func_name=args.func_name)
+            else:
+                text = export(model, inputs, options)
         except ExportError:
             raise
         except Exception as e:  # torch.export, torch-mlir or IREE failures

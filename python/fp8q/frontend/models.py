@@ -9,6 +9,7 @@ that an export with weights as function arguments is a few KB of text.
 |---|---|---|
 | ``gpt2`` | GPT-2 (LayerNorm, Conv1D weights ``[K, N]``, GELU) | head tied to the token embedding |
 | ``llama`` | Llama (RMSNorm, rotary, SwiGLU) | untied ``lm_head`` after an embedding lookup |
+| ``llama_train`` | ``llama`` over 128 tokens (export with ``--train``) | a training step: Fprop, Dgrad, Wgrad |
 | ``qwen`` | Qwen2 (qkv bias, grouped-query attention), bf16 | fed with embeddings: untied head, no lookup |
 | ``moe`` | DeepSeek-style MoE (router, top-2 of 4 experts stacked ``[E, K, N]``, shared expert) | router and grouped GEMMs kept |
 | ``tiny_moe_lm`` | 2-layer MoE LM, top-2 of 4 SwiGLU experts of their own Linears, tied head | the bundled example (``examples/tiny_moe_lm.mlir``) |
@@ -31,6 +32,8 @@ import torch.nn.functional as F
 
 #: Hidden size, FFN size, vocabulary, sequence length, head size.
 D, FFN, VOCAB, SEQ, HEAD = 256, 512, 512, 16, 128
+#: Tokens of the training-step export: the Wgrads reduce over them in 1x128 tiles.
+TRAIN_SEQ = 128
 
 
 class RMSNorm(nn.Module):
@@ -164,7 +167,7 @@ class Llama(nn.Module):
     looks tokens up outside the model exports it."""
 
     def __init__(self, layers: int = 2, kv_heads: int = 2, qkv_bias: bool = False,
-                 embeds_input: bool = False):
+                 embeds_input: bool = False, seq: int = SEQ):
         super().__init__()
         self.embeds_input = embeds_input
         if not embeds_input:
@@ -172,7 +175,7 @@ class Llama(nn.Module):
         self.layers = nn.ModuleList(LlamaBlock(kv_heads, qkv_bias) for _ in range(layers))
         self.norm = RMSNorm(D)
         self.lm_head = nn.Linear(D, VOCAB, bias=False)
-        cos, sin = rotary_tables(SEQ, HEAD)
+        cos, sin = rotary_tables(seq, HEAD)
         self.register_buffer("cos", cos)
         self.register_buffer("sin", sin)
 
@@ -418,6 +421,9 @@ def build(name: str) -> Tuple[nn.Module, Tuple[torch.Tensor, ...], Dict[int, Dic
         return GPT2(), (_ids(1, SEQ),), {}
     if name == "llama":
         return Llama(), (_ids(1, SEQ),), {}
+    if name == "llama_train":
+        # 128 tokens: the Wgrads reduce over the tokens in 1x128 tiles.
+        return Llama(seq=TRAIN_SEQ), (_ids(1, TRAIN_SEQ),), {}
     if name == "qwen":
         model = Llama(kv_heads=1, qkv_bias=True, embeds_input=True).to(torch.bfloat16)
         return model, (torch.randn(1, SEQ, D, dtype=torch.bfloat16),), {}
@@ -436,4 +442,4 @@ def build(name: str) -> Tuple[nn.Module, Tuple[torch.Tensor, ...], Dict[int, Dic
     raise ValueError(f"unknown model '{name}'; known: {', '.join(NAMES)}")
 
 
-NAMES = ("gpt2", "llama", "qwen", "moe", "tiny_moe_lm", "flat", "dynamic", "mlp", "mlp_small")
+NAMES = ("gpt2", "llama", "llama_train", "qwen", "moe", "tiny_moe_lm", "flat", "dynamic", "mlp", "mlp_small")
