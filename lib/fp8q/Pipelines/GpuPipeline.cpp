@@ -150,7 +150,8 @@ struct SerializeKernelModulesPass
     ModuleOp module = getOperation();
     llvm::StringMap<Attribute> configs;
     for (auto kernelModule : module.getOps<gpu::GPUModuleOp>())
-      if (Attribute config = kernelModule->getAttr(Fp8qDialect::kKernelAttrName))
+      if (Attribute config =
+              kernelModule->getAttr(Fp8qDialect::kKernelAttrName))
         configs[kernelModule.getName()] = config;
     if (failed(runPipeline(serialize, module)))
       return signalPassFailure();

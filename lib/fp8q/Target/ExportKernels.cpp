@@ -408,7 +408,7 @@ LogicalResult Fp8qExportKernelsPass::exportBinary(gpu::BinaryOp binary,
 }
 
 FailureOr<KernelConfig> Fp8qExportKernelsPass::readConfig(Operation *module,
-                                                         StringRef name) {
+                                                          StringRef name) {
   auto attr = module->getAttrOfType<DictionaryAttr>(kKernelConfigAttrName);
   if (!attr)
     return module->emitError()
@@ -427,10 +427,9 @@ FailureOr<KernelConfig> Fp8qExportKernelsPass::readConfig(Operation *module,
   // and the mock driver key on it), so a mismatch is a broken module.
   std::string expected = hopper::getKernelName(*config);
   if (expected != name)
-    return module->emitError()
-           << "fp8q-export-kernels: kernel module '" << name
-           << "' carries the configuration of '" << expected << "' in '"
-           << kKernelConfigAttrName << "'";
+    return module->emitError() << "fp8q-export-kernels: kernel module '" << name
+                               << "' carries the configuration of '" << expected
+                               << "' in '" << kKernelConfigAttrName << "'";
   return config;
 }
 
@@ -467,8 +466,8 @@ SmallVector<ExportedLaunch> Fp8qExportKernelsPass::collectLaunches(
       location = llvm::formatv("{0}:{1}:{2}", fileLoc.getFilename().getValue(),
                                fileLoc.getLine(), fileLoc.getColumn())
                      .str();
-    launches.push_back({name.str(), *m, *k,
-                        interface.grid.evaluate(*m, *k), location});
+    launches.push_back(
+        {name.str(), *m, *k, interface.grid.evaluate(*m, *k), location});
   });
   return launches;
 }
@@ -524,7 +523,8 @@ void Fp8qExportKernelsPass::runOnOperation() {
                   : "ptxas not found")
         << "; manifest.json lists PTX only for them (the "
            "CUDA driver JIT-compiles PTX at load time)";
-  std::string manifest = buildKernelManifest(chip, kernels, collectLaunches(configs));
+  std::string manifest =
+      buildKernelManifest(chip, kernels, collectLaunches(configs));
   if (failed(writeFile("manifest.json", manifest)))
     return signalPassFailure();
   markAllAnalysesPreserved();

@@ -91,9 +91,9 @@ DictionaryAttr hopper::getKernelConfigAttr(MLIRContext *context,
   add(kBScaling, b.getStringAttr(getBScalingName(gemm.bScaling)));
   add(kOut, b.getStringAttr(getGemmOutElementName(gemm.out)));
   add(kAccumulate, b.getBoolAttr(gemm.accumulate));
-  add(kAScaleLayout, b.getStringAttr(stringifyScaleLayout(
-                         gemm.aScaleMnMajor ? ScaleLayout::mn_major
-                                            : ScaleLayout::k_major)));
+  add(kAScaleLayout,
+      b.getStringAttr(stringifyScaleLayout(
+          gemm.aScaleMnMajor ? ScaleLayout::mn_major : ScaleLayout::k_major)));
   add(kGroupSize, b.getI64IntegerAttr(gemm.groupSize));
   add(kPromotionInterval, b.getI64IntegerAttr(gemm.promotionInterval));
   add(kBlockM, b.getI64IntegerAttr(gemm.tile.blockM));
@@ -130,8 +130,7 @@ public:
   }
 
   /// The field `name` of type `AttrT`, or null (reported).
-  template <typename AttrT>
-  AttrT get(StringRef name, StringRef typeName) {
+  template <typename AttrT> AttrT get(StringRef name, StringRef typeName) {
     read.push_back(name);
     Attribute value = attr.get(name);
     auto typed = dyn_cast_or_null<AttrT>(value);
@@ -181,11 +180,11 @@ FailureOr<KernelConfig> readQuantConfig(FieldReader &reader,
   for (SourceElement element : kSourceElements)
     sources.push_back(getSourceElementName(element));
   config.source = kSourceElements[reader.getChoice(kSource, sources)];
-  config.scaleMode = reader.getChoice(
-                         kScaleMode, {stringifyScaleMode(ScaleMode::fp32),
-                                      stringifyScaleMode(ScaleMode::pow2)}) == 0
-                         ? ScaleMode::fp32
-                         : ScaleMode::pow2;
+  config.scaleMode =
+      reader.getChoice(kScaleMode, {stringifyScaleMode(ScaleMode::fp32),
+                                    stringifyScaleMode(ScaleMode::pow2)}) == 0
+          ? ScaleMode::fp32
+          : ScaleMode::pow2;
   config.scaleLayout =
       reader.getChoice(kScaleLayout,
                        {stringifyScaleLayout(ScaleLayout::k_major),
@@ -203,8 +202,8 @@ FailureOr<KernelConfig> readQuantConfig(FieldReader &reader,
   bool tileTranspose = kind == QuantKernelKind::TileTranspose;
   if (tileTranspose != (config.source == SourceElement::E4M3)) {
     reader.fail(Twine("a '") + getKindSpelling(kind).name + "' kernel reads " +
-                (tileTranspose ? "f8e4m3fn" : "f32, bf16 or f16") +
-                ", not '" + getSourceElementName(config.source) + "'");
+                (tileTranspose ? "f8e4m3fn" : "f32, bf16 or f16") + ", not '" +
+                getSourceElementName(config.source) + "'");
     return failure();
   }
   if (tileTranspose && config.scaleLayout != ScaleLayout::k_major) {
@@ -221,11 +220,11 @@ FailureOr<KernelConfig> readGemmConfig(FieldReader &reader) {
                                    getBScalingName(GemmBScaling::Row)}) == 0
           ? GemmBScaling::Block
           : GemmBScaling::Row;
-  config.out = reader.getChoice(
-                   kOut, {getGemmOutElementName(GemmOutElement::BF16),
-                          getGemmOutElementName(GemmOutElement::F32)}) == 0
-                   ? GemmOutElement::BF16
-                   : GemmOutElement::F32;
+  config.out =
+      reader.getChoice(kOut, {getGemmOutElementName(GemmOutElement::BF16),
+                              getGemmOutElementName(GemmOutElement::F32)}) == 0
+          ? GemmOutElement::BF16
+          : GemmOutElement::F32;
   if (auto accumulate = reader.get<BoolAttr>(kAccumulate, "bool"))
     config.accumulate = accumulate.getValue();
   config.aScaleMnMajor =

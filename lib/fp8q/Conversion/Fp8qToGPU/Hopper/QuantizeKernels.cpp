@@ -81,7 +81,8 @@ const QuantKernelKindSpelling &hopper::getKindSpelling(QuantKernelKind kind) {
                         });
 }
 
-std::optional<QuantKernelKind> hopper::symbolizeQuantKernelKind(StringRef name) {
+std::optional<QuantKernelKind>
+hopper::symbolizeQuantKernelKind(StringRef name) {
   for (const QuantKernelKindSpelling &spelling : kQuantKernelKinds)
     if (spelling.name == name)
       return spelling.kind;
@@ -216,8 +217,8 @@ std::array<std::string, 3> LaunchGrid::getExpressions() const {
 }
 
 std::array<int64_t, 3> LaunchGrid::evaluate(int64_t m, int64_t size) const {
-  int64_t rows = llvm::divideCeilSigned(
-      llvm::divideCeilSigned(m, rowTile), rowTilesPerCta);
+  int64_t rows = llvm::divideCeilSigned(llvm::divideCeilSigned(m, rowTile),
+                                        rowTilesPerCta);
   int64_t columns = llvm::divideCeilSigned(size, columnTile);
   if (!flat)
     return {columns, rows, 1};

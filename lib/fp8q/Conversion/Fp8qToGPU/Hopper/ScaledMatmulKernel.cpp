@@ -47,8 +47,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "fp8q/Conversion/Fp8qToGPU/Hopper/ScaledMatmulKernel.h"
-#include "fp8q/Conversion/Fp8qToGPU/Hopper/KernelConfig.h"
 #include "KernelBuilder.h"
+#include "fp8q/Conversion/Fp8qToGPU/Hopper/KernelConfig.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
