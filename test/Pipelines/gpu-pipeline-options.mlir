@@ -17,8 +17,8 @@
 // NOPTXAS-AUTO: error: fp8q-gpu-pipeline: cuda-path '{{.*}}.no-cuda' has no bin/ptxas, which format=auto needs (give the CUDA toolkit's root, or format=isa for PTX)
 // NOPTXAS-BIN: error: fp8q-gpu-pipeline: cuda-path '{{.*}}.no-cuda' has no bin/ptxas, which format=bin needs
 // EXPORT: error: fp8q-export-kernels: cuda-path '{{.*}}.no-cuda' has no bin/ptxas
-// ISA: gpu.binary @fp8q_quantize_1x128_f32_fp32 [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a"{{.*}}assembly =
-// BIN: gpu.binary @fp8q_quantize_1x128_f32_fp32 [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a"{{.*}}bin =
+// ISA: gpu.binary @fp8q_quantize_1x128_f32_fp32 {fp8q.kernel = {{.*}}} [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a"{{.*}}assembly =
+// BIN: gpu.binary @fp8q_quantize_1x128_f32_fp32 {fp8q.kernel = {{.*}}} [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a"{{.*}}bin =
 
 func.func @quantize(%x: tensor<256x512xf32>) -> (tensor<256x512xf8E4M3FN>, tensor<256x4xf32>) {
   %q0 = tensor.empty() : tensor<256x512xf8E4M3FN>

@@ -47,8 +47,9 @@
 // CHECK:         llvm.call @free(%[[Y]])
 // CHECK:         llvm.return
 // CHECK-NOT:   gpu.module
-// ISA:         gpu.binary @fp8q_quantize_1x128_bf16_fp32 [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">, properties = {{.*}}, assembly = "
-// BIN:         gpu.binary @fp8q_quantize_1x128_bf16_fp32 [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">, {{.*}}bin = "
+// The binary keeps the kernel's configuration (fp8q-export-kernels reads it).
+// ISA:         gpu.binary @fp8q_quantize_1x128_bf16_fp32 {fp8q.kernel = {eps = 9.99999974E-5 : f32, kind = "rowwise", scale_layout = "k_major", scale_mode = "fp32", source = "bf16"}} [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">, properties = {{.*}}, assembly = "
+// BIN:         gpu.binary @fp8q_quantize_1x128_bf16_fp32 {fp8q.kernel = {eps = 9.99999974E-5 : f32, kind = "rowwise", scale_layout = "k_major", scale_mode = "fp32", source = "bf16"}} [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">, {{.*}}bin = "
 func.func @layer(%x: tensor<64x256xbf16>) -> (tensor<64x256xf8E4M3FN>, tensor<64x2xf32>) {
   %y0 = tensor.empty() : tensor<64x256xbf16>
   %y = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],

@@ -34,6 +34,12 @@ def Fp8q_Dialect : Dialect {
     element types, unknown weight provenance, stacked expert weights) carries
     `fp8q.unquantized = "reason"`, a non-empty string.
 
+    Each GPU kernel module built by `--convert-fp8q-to-gpu` (`gpu.module`,
+    and the `gpu.binary` the GPU pipeline serializes it into) carries its
+    configuration as `fp8q.kernel = {kind = "...", ...}`, a dictionary with
+    a string `kind`; the kernel name is derived from it, and
+    `--fp8q-export-kernels` reads it (docs/GPU.md, "Kernel configuration").
+
     All FP8 data is E4M3 (`f8E4M3FN`: max 448, no infinities, RN-even,
     saturating conversion). `f8E5M2` is not accepted anywhere: the recipe
     uses E4M3 for activations, weights and gradients alike. The exact
@@ -52,6 +58,9 @@ def Fp8q_Dialect : Dialect {
     /// was left unquantized.
     static constexpr ::llvm::StringLiteral kUnquantizedAttrName =
         "fp8q.unquantized";
+    /// Name of the discardable dictionary attribute holding a GPU kernel
+    /// module's configuration.
+    static constexpr ::llvm::StringLiteral kKernelAttrName = "fp8q.kernel";
   private:
     void registerAttributes();
   public:

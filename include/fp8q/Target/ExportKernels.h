@@ -11,11 +11,11 @@
 #ifndef FP8Q_TARGET_EXPORTKERNELS_H
 #define FP8Q_TARGET_EXPORTKERNELS_H
 
-#include "fp8q/Conversion/Fp8qToGPU/Hopper/QuantizeKernels.h"
-#include "fp8q/Conversion/Fp8qToGPU/Hopper/ScaledMatmulKernel.h"
+#include "fp8q/Conversion/Fp8qToGPU/Hopper/KernelConfig.h"
 
 #include "mlir/Pass/Pass.h"
 
+#include <array>
 #include <optional>
 #include <string>
 #include <variant>
@@ -39,8 +39,8 @@ std::optional<std::string> findPtxas(StringRef cudaPath);
 /// One exported kernel: its variant and the files written for it (relative
 /// to the manifest; std::nullopt when not produced).
 struct ExportedKernel {
-  /// The kernel variant: a quantization kernel or the GEMM.
-  std::variant<hopper::QuantKernelConfig, hopper::GemmKernelConfig> config;
+  /// The kernel variant (read from the module's `fp8q.kernel`).
+  hopper::KernelConfig config;
   std::optional<std::string> cubin;
   std::optional<std::string> ptx;
 };
@@ -50,6 +50,8 @@ struct ExportedLaunch {
   std::string kernel;
   int64_t m;
   int64_t k;
+  /// The kernel's LaunchGrid evaluated for (m, k).
+  std::array<int64_t, 3> grid;
   std::string location;
 };
 

@@ -27,10 +27,14 @@ def Fp8qExportKernelsPass : Pass<"fp8q-export-kernels", "::mlir::ModuleOp"> {
 
     Input: a module after `convert-fp8q-to-gpu` whose kernel `gpu.module`s
     are lowered to NVVM (the pass serializes them itself: PTX always, a cubin
-    when `ptxas` is found — see `cuda-path`), or after `gpu-module-to-binary`
+    when `ptxas` is found — see `cuda-path`), or after `--fp8q-gpu-pipeline`
     (the `gpu.binary` objects are written as they are: a cubin or PTX).
-    `--fp8q-gpu-pipeline=export-dir=DIR` runs it at the right point. Modules
-    and binaries whose name is not an fp8q kernel are ignored. The IR is not
+    `--fp8q-gpu-pipeline=export-dir=DIR` runs it at the right point. Each
+    kernel's configuration is read from the `fp8q.kernel` attribute of its
+    `gpu.module` or `gpu.binary` (written by `convert-fp8q-to-gpu`, kept on
+    the binaries by the pipeline's serialization), never parsed from the
+    kernel name; a module or binary without a valid one, or whose name is
+    not the one its configuration gives, is an error. The IR is not
     changed.
 
     Example:

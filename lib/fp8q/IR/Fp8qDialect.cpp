@@ -23,7 +23,8 @@ void Fp8qDialect::initialize() {
 
 /// Discardable `fp8q.*` attributes on foreign ops: `fp8q.retain` must be a
 /// `#fp8q.retain<reason>`, `fp8q.unquantized` a non-empty string (the reason
-/// a contraction was left in high precision).
+/// a contraction was left in high precision), `fp8q.kernel` a dictionary
+/// with a string `kind` on a kernel module.
 LogicalResult Fp8qDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   if (attr.getName() == kRetainAttrName) {
@@ -43,8 +44,24 @@ LogicalResult Fp8qDialect::verifyOperationAttribute(Operation *op,
                              << attr.getValue();
     return success();
   }
+  if (attr.getName() == kKernelAttrName) {
+    // The fields are checked by their reader (fp8q-export-kernels): the
+    // kernel configurations belong to the conversion, not to the dialect.
+    StringRef opName = op->getName().getStringRef();
+    if (opName != "gpu.module" && opName != "gpu.binary")
+      return op->emitError() << "'" << kKernelAttrName
+                             << "' belongs on a gpu.module or gpu.binary";
+    auto config = dyn_cast<DictionaryAttr>(attr.getValue());
+    if (!config || !config.getAs<StringAttr>("kind"))
+      return op->emitError() << "expected '" << kKernelAttrName
+                             << "' to be a dictionary with a string 'kind', "
+                                "got "
+                             << attr.getValue();
+    return success();
+  }
   return op->emitError() << "unknown fp8q discardable attribute '"
                          << attr.getName().getValue()
                          << "'; the known ones are '" << kRetainAttrName
-                         << "' and '" << kUnquantizedAttrName << "'";
+                         << "', '" << kUnquantizedAttrName << "' and '"
+                         << kKernelAttrName << "'";
 }

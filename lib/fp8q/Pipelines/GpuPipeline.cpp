@@ -16,6 +16,7 @@
 #include "fp8q/Pipelines/Pipelines.h"
 
 #include "fp8q/Conversion/Passes.h"
+#include "fp8q/IR/Fp8qDialect.h"
 #include "fp8q/Pipelines/Passes.h"
 #include "fp8q/Target/Passes.h"
 #include "fp8q/Transforms/Passes.h"
@@ -31,6 +32,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "fp8q-gpu-pipeline"
@@ -117,6 +119,50 @@ struct PtxOnlyWarningPass
   }
 
   std::string cudaPath;
+};
+
+/// gpu-module-to-binary that keeps the `fp8q.kernel` configuration of each
+/// kernel module on the gpu.binary it becomes (upstream's pass drops the
+/// module's discardable attributes), so that fp8q-export-kernels also runs
+/// after the pipeline. Added by the pipeline; not a user-facing pass.
+struct SerializeKernelModulesPass
+    : PassWrapper<SerializeKernelModulesPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(SerializeKernelModulesPass)
+
+  explicit SerializeKernelModulesPass(
+      const GpuModuleToBinaryPassOptions &options)
+      : serialize(ModuleOp::getOperationName()) {
+    serialize.addPass(createGpuModuleToBinaryPass(options));
+  }
+  SerializeKernelModulesPass(const SerializeKernelModulesPass &other)
+      : PassWrapper(other), serialize(other.serialize) {}
+  StringRef getArgument() const override {
+    return "fp8q-serialize-kernel-modules";
+  }
+  StringRef getDescription() const override {
+    return "gpu-module-to-binary keeping each kernel's fp8q.kernel attribute";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    serialize.getDependentDialects(registry);
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    llvm::StringMap<Attribute> configs;
+    for (auto kernelModule : module.getOps<gpu::GPUModuleOp>())
+      if (Attribute config =
+              kernelModule->getAttr(Fp8qDialect::kKernelAttrName))
+        configs[kernelModule.getName()] = config;
+    if (failed(runPipeline(serialize, module)))
+      return signalPassFailure();
+    for (auto binary : module.getOps<gpu::BinaryOp>()) {
+      auto found = configs.find(binary.getName());
+      if (found != configs.end())
+        binary->setAttr(Fp8qDialect::kKernelAttrName, found->second);
+    }
+  }
+
+  OpPassManager serialize;
 };
 
 /// The kernels (gpu.module) to the NVVM dialect.
@@ -210,7 +256,7 @@ void fp8q::buildFp8qGpuPipeline(OpPassManager &pm,
   }
   if (havePtxas || binary.compilationTarget != "isa")
     binary.toolkitPath = options.cudaPath;
-  pm.addPass(createGpuModuleToBinaryPass(binary));
+  pm.addPass(std::make_unique<SerializeKernelModulesPass>(binary));
   Fp8qCheckLoweredToLLVMPassOptions check;
   check.gpuHost = true;
   pm.addPass(createFp8qCheckLoweredToLLVMPass(check));

@@ -4,8 +4,10 @@
 //
 // fp8q-export-kernels: collects the fp8q kernel modules (or their binaries)
 // and static launches of a module, writes the kernel files and
-// manifest.json. The manifest is built from hopper::getKernelInterface, the
-// same description the kernels are generated from.
+// manifest.json. Each kernel's configuration is read from its module's
+// `fp8q.kernel` attribute (KernelConfig.h), never parsed from its name, and
+// the manifest is built from hopper::getKernelInterface of it, the same
+// description the kernels are generated from.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +20,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Target/LLVM/NVVM/Utils.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -67,24 +70,6 @@ std::optional<std::string> fp8q::findPtxas(StringRef cudaPath) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-StringRef getKindName(QuantKernelKind kind) {
-  switch (kind) {
-  case QuantKernelKind::RowWise:
-    return "rowwise";
-  case QuantKernelKind::Block:
-    return "block";
-  case QuantKernelKind::ColumnWiseTransposed:
-    return "colwise_t";
-  case QuantKernelKind::BlockTransposed:
-    return "block_t";
-  case QuantKernelKind::Fused:
-    return "fused";
-  case QuantKernelKind::TileTranspose:
-    return "tile_transpose";
-  }
-  return "";
-}
-
 StringRef getArgKindName(KernelArgKind kind) {
   switch (kind) {
   case KernelArgKind::Ptr:
@@ -173,15 +158,13 @@ void writeGemmAttrs(llvm::json::OStream &json,
 }
 
 std::string getKernelName(const ExportedKernel &kernel) {
-  return std::visit([](const auto &config) { return config.getName(); },
-                    kernel.config);
+  return hopper::getKernelName(kernel.config);
 }
 
 void writeKernel(llvm::json::OStream &json, const ExportedKernel &kernel) {
   const auto *quant = std::get_if<QuantKernelConfig>(&kernel.config);
   const auto *gemm = std::get_if<GemmKernelConfig>(&kernel.config);
-  KernelInterface interface =
-      quant ? getKernelInterface(*quant) : getKernelInterface(*gemm);
+  KernelInterface interface = getKernelInterface(kernel.config);
   json.attribute("name", getKernelName(kernel));
   // NOTE: `cubin` is what the loader passes to cuModuleLoadData, which also
   // takes (NUL-terminated) PTX: without ptxas it names the PTX.
@@ -226,7 +209,7 @@ void writeKernel(llvm::json::OStream &json, const ExportedKernel &kernel) {
       });
   });
   json.attributeArray("grid", [&] {
-    for (const std::string &extent : interface.grid)
+    for (const std::string &extent : interface.grid.getExpressions())
       writeDimension(json, extent);
   });
   json.attributeArray("block", [&] {
@@ -242,7 +225,7 @@ void writeKernel(llvm::json::OStream &json, const ExportedKernel &kernel) {
     for (const std::string &requirement : interface.requirements)
       json.value(requirement);
   });
-  json.attribute("x-kind", gemm ? "gemm" : getKindName(quant->kind));
+  json.attribute("x-kind", getKernelKindName(kernel.config));
   if (gemm)
     json.attribute("x-status", "experimental");
   if (kernel.ptx)
@@ -281,11 +264,7 @@ std::string fp8q::buildKernelManifest(StringRef chip,
             json.attribute("K", launch.k);
           });
           json.attributeArray("grid", [&] {
-            std::optional<QuantKernelConfig> config =
-                QuantKernelConfig::parseName(launch.kernel);
-            if (!config)
-              return;
-            for (int64_t extent : getGridSize(*config, launch.m, launch.k))
+            for (int64_t extent : launch.grid)
               json.value(extent);
           });
           json.attribute("loc", launch.location);
@@ -318,7 +297,11 @@ private:
   /// Writes the objects of a serialized kernel module.
   LogicalResult exportBinary(gpu::BinaryOp binary, ExportedKernel &kernel,
                              std::string &chip);
-  SmallVector<ExportedLaunch> collectLaunches();
+  /// The configuration of a kernel module from its `fp8q.kernel`, checked
+  /// against its name; emits an error on failure.
+  FailureOr<KernelConfig> readConfig(Operation *module, StringRef name);
+  SmallVector<ExportedLaunch>
+  collectLaunches(const llvm::StringMap<KernelConfig> &configs);
 };
 
 LogicalResult Fp8qExportKernelsPass::writeFile(StringRef name, StringRef data) {
@@ -424,13 +407,43 @@ LogicalResult Fp8qExportKernelsPass::exportBinary(gpu::BinaryOp binary,
   return success();
 }
 
-/// The gpu.launch_func ops of fp8q kernels whose M and K are constants.
-SmallVector<ExportedLaunch> Fp8qExportKernelsPass::collectLaunches() {
+FailureOr<KernelConfig> Fp8qExportKernelsPass::readConfig(Operation *module,
+                                                          StringRef name) {
+  auto attr = module->getAttrOfType<DictionaryAttr>(kKernelConfigAttrName);
+  if (!attr)
+    return module->emitError()
+           << "fp8q-export-kernels: kernel module '" << name << "' has no '"
+           << kKernelConfigAttrName
+           << "' attribute (the configuration convert-fp8q-to-gpu writes on "
+              "each kernel module; a gpu.binary keeps it when serialized by "
+              "--fp8q-gpu-pipeline)";
+  FailureOr<KernelConfig> config = readKernelConfigAttr(attr, [&] {
+    return module->emitError()
+           << "fp8q-export-kernels: kernel module '" << name << "': ";
+  });
+  if (failed(config))
+    return failure();
+  // NOTE: the name is derived from the configuration (tests, the runtime
+  // and the mock driver key on it), so a mismatch is a broken module.
+  std::string expected = hopper::getKernelName(*config);
+  if (expected != name)
+    return module->emitError() << "fp8q-export-kernels: kernel module '" << name
+                               << "' carries the configuration of '" << expected
+                               << "' in '" << kKernelConfigAttrName << "'";
+  return config;
+}
+
+/// The gpu.launch_func ops of fp8q quantize kernels whose M and K are
+/// constants.
+SmallVector<ExportedLaunch> Fp8qExportKernelsPass::collectLaunches(
+    const llvm::StringMap<KernelConfig> &configs) {
   SmallVector<ExportedLaunch> launches;
   getOperation().walk([&](gpu::LaunchFuncOp launch) {
     StringRef name = launch.getKernelModuleName().getValue();
-    std::optional<QuantKernelConfig> config =
-        QuantKernelConfig::parseName(name);
+    auto found = configs.find(name);
+    if (found == configs.end())
+      return;
+    const auto *config = std::get_if<QuantKernelConfig>(&found->second);
     if (!config)
       return;
     KernelInterface interface = getKernelInterface(*config);
@@ -453,7 +466,8 @@ SmallVector<ExportedLaunch> Fp8qExportKernelsPass::collectLaunches() {
       location = llvm::formatv("{0}:{1}:{2}", fileLoc.getFilename().getValue(),
                                fileLoc.getLine(), fileLoc.getColumn())
                      .str();
-    launches.push_back({name.str(), *m, *k, location});
+    launches.push_back(
+        {name.str(), *m, *k, interface.grid.evaluate(*m, *k), location});
   });
   return launches;
 }
@@ -481,21 +495,18 @@ void Fp8qExportKernelsPass::runOnOperation() {
   }
   LLVM_DEBUG(llvm::dbgs() << "ptxas: " << (ptxas ? *ptxas : "(none)") << "\n");
   SmallVector<ExportedKernel> kernels;
+  llvm::StringMap<KernelConfig> configs;
   std::string chip;
   bool ptxOnly = false;
   for (Operation &op : module.getBody()->getOperations()) {
     auto symbol = dyn_cast<SymbolOpInterface>(op);
     if (!symbol || !isa<gpu::GPUModuleOp, gpu::BinaryOp>(op))
       continue;
-    ExportedKernel kernel;
-    if (std::optional<QuantKernelConfig> quant =
-            QuantKernelConfig::parseName(symbol.getName()))
-      kernel.config = *quant;
-    else if (std::optional<GemmKernelConfig> gemm =
-                 GemmKernelConfig::parseName(symbol.getName()))
-      kernel.config = *gemm;
-    else
-      continue;
+    FailureOr<KernelConfig> config = readConfig(&op, symbol.getName());
+    if (failed(config))
+      return signalPassFailure();
+    ExportedKernel kernel{*config, std::nullopt, std::nullopt};
+    configs.try_emplace(symbol.getName(), *config);
     LogicalResult result =
         isa<gpu::GPUModuleOp>(op)
             ? exportModule(cast<gpu::GPUModuleOp>(op), kernel, ptxas, chip)
@@ -512,7 +523,8 @@ void Fp8qExportKernelsPass::runOnOperation() {
                   : "ptxas not found")
         << "; manifest.json lists PTX only for them (the "
            "CUDA driver JIT-compiles PTX at load time)";
-  std::string manifest = buildKernelManifest(chip, kernels, collectLaunches());
+  std::string manifest =
+      buildKernelManifest(chip, kernels, collectLaunches(configs));
   if (failed(writeFile("manifest.json", manifest)))
     return signalPassFailure();
   markAllAnalysesPreserved();

@@ -29,15 +29,15 @@
 // CHECK:         %[[XB:.*]] = bufferization.to_buffer %[[X]]
 // CHECK:         %[[QB:.*]] = memref.alloc(%[[K]], %[[M]]) {alignment = 64 : i64} : memref<?x?xf8E4M3FN>
 // CHECK:         memref.alloc(%[[K]], %[[MT]]) {alignment = 64 : i64} : memref<?x?xf32>
+// The staged kernel has a 1-D grid of cdiv(M, 128) * cdiv(K, 128) CTAs and
+// no bound on M.
 // CHECK:         %[[KT:.*]] = arith.ceildivui %[[K]], %{{.*}} : index
+// CHECK:         %[[GRID:.*]] = arith.muli %[[MT]], %[[KT]] : index
 // CHECK:         %[[BYTES:.*]] = arith.muli %[[K]], %{{.*}} : index
 // CHECK:         %[[REST:.*]] = arith.remui %[[BYTES]], %{{.*}} : index
 // CHECK:         %[[ALIGNED:.*]] = arith.cmpi eq, %[[REST]], %[[C0]] : index
 // CHECK:         cf.assert %[[ALIGNED]], "fp8q_quantize_128x1t_f16_pow2: the source row stride (K * 2 bytes) must be a multiple of 16 bytes"
-// The staged kernel has a 1-D grid of cdiv(M, 128) * cdiv(K, 128) CTAs and
-// no bound on M.
 // CHECK-NOT:     cf.assert
-// CHECK:         %[[GRID:.*]] = arith.muli %[[MT]], %[[KT]] : index
 // CHECK:         %[[ROWS:.*]] = arith.cmpi ugt, %[[M]], %[[C0]] : index
 // CHECK:         %[[COLS:.*]] = arith.cmpi ugt, %[[K]], %[[C0]] : index
 // CHECK:         %[[NONEMPTY:.*]] = arith.andi %[[ROWS]], %[[COLS]] : i1

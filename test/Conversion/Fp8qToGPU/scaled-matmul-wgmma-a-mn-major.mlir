@@ -286,11 +286,11 @@ func.func @f32_amn_g256(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<2x200xf32>, %b
 // PIPE: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_amn::@fp8q_scaled_matmul_1x128_128x128_bf16_amn
 // PIPE-LABEL: llvm.func @bf16(
 // PIPE: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16::@fp8q_scaled_matmul_1x128_128x128_bf16 blocks
-// PIPE-DAG: gpu.binary @fp8q_scaled_matmul_1x128_128x128_bf16_amn [{{.*}}.entry fp8q_scaled_matmul_1x128_128x128_bf16_amn(
-// PIPE-DAG: gpu.binary @fp8q_scaled_matmul_1x128_128x128_bf16 [{{.*}}.entry fp8q_scaled_matmul_1x128_128x128_bf16(
-// PIPE-DAG: gpu.binary @fp8q_scaled_matmul_1x128_1x128_f32_acc_amn [{{.*}}.entry fp8q_scaled_matmul_1x128_1x128_f32_acc_amn(
-// PIPE-DAG: gpu.binary @fp8q_scaled_matmul_1x128_128x128_f32_acc_amn_pi64 [{{.*}}.entry fp8q_scaled_matmul_1x128_128x128_f32_acc_amn_pi64(
-// PIPE-DAG: gpu.binary @fp8q_scaled_matmul_1x128_128x128_f32_amn_g256 [{{.*}}.entry fp8q_scaled_matmul_1x128_128x128_f32_amn_g256(
+// PIPE-DAG: gpu.binary @fp8q_scaled_matmul_1x128_128x128_bf16_amn {fp8q.kernel = {{.*}}} [{{.*}}.entry fp8q_scaled_matmul_1x128_128x128_bf16_amn(
+// PIPE-DAG: gpu.binary @fp8q_scaled_matmul_1x128_128x128_bf16 {fp8q.kernel = {{.*}}} [{{.*}}.entry fp8q_scaled_matmul_1x128_128x128_bf16(
+// PIPE-DAG: gpu.binary @fp8q_scaled_matmul_1x128_1x128_f32_acc_amn {fp8q.kernel = {{.*}}} [{{.*}}.entry fp8q_scaled_matmul_1x128_1x128_f32_acc_amn(
+// PIPE-DAG: gpu.binary @fp8q_scaled_matmul_1x128_128x128_f32_acc_amn_pi64 {fp8q.kernel = {{.*}}} [{{.*}}.entry fp8q_scaled_matmul_1x128_128x128_f32_acc_amn_pi64(
+// PIPE-DAG: gpu.binary @fp8q_scaled_matmul_1x128_128x128_f32_amn_g256 {fp8q.kernel = {{.*}}} [{{.*}}.entry fp8q_scaled_matmul_1x128_128x128_f32_amn_g256(
 
 // The manifest, kernels sorted by name: the k_major kernel's sa [M, K/128]
 // without a layout, the `_amn` kernels' [K/128, M] "transposed".

@@ -617,7 +617,23 @@ func.func @retain_unknown_reason(%x: f32) -> f32 {
 // -----
 
 func.func @unknown_discardable(%x: f32) -> f32 {
-  // expected-error @+1 {{unknown fp8q discardable attribute 'fp8q.keep'; the known ones are 'fp8q.retain' and 'fp8q.unquantized'}}
+  // expected-error @+1 {{unknown fp8q discardable attribute 'fp8q.keep'; the known ones are 'fp8q.retain', 'fp8q.unquantized' and 'fp8q.kernel'}}
   %0 = arith.addf %x, %x {fp8q.keep = #fp8q.retain<norm>} : f32
   return %0 : f32
+}
+
+// -----
+
+func.func @kernel_config_on_func(%x: f32) -> f32 {
+  // expected-error @+1 {{'fp8q.kernel' belongs on a gpu.module or gpu.binary}}
+  %0 = arith.addf %x, %x {fp8q.kernel = {kind = "rowwise"}} : f32
+  return %0 : f32
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @+1 {{expected 'fp8q.kernel' to be a dictionary with a string 'kind', got {source = "bf16"}}}
+  gpu.module @k attributes {fp8q.kernel = {source = "bf16"}} {
+  }
 }

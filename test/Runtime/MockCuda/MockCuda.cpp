@@ -426,6 +426,10 @@ bool consume(std::string &text, const std::string &prefix) {
 
 /// Parses `fp8q_quantize_<kind>_<src>_<mode>[_mn][_eps<bits>]` or
 /// `fp8q_tile_transpose_1x128_<mode>[_eps<bits>]`.
+/// NOTE: the one place a kernel's variant is parsed from its name: the
+/// compiler carries it as the `fp8q.kernel` attribute and never parses names
+/// (docs/GPU.md, "Kernel configuration"), but a driver only sees the module
+/// image and the function name.
 bool parseFp8qKernel(std::string name, Fp8qKernel &kernel) {
   if (consume(name, "fp8q_tile_transpose_1x128_")) {
     kernel.kind = Fp8qKernel::TileTranspose;

@@ -317,6 +317,11 @@ private:
   Value toIndex(OpFoldResult value);
   Value toI64(OpFoldResult value);
   void assertDynamicRequirements(const QuantKernelConfig &config, Value gridY);
+  /// The launch grid `grid` for the rows M and `columns` (K or N) as index
+  /// values: (x, y), y null for a 1-D grid. The same formula as the
+  /// manifest's grid (LaunchGrid::getExpressions).
+  std::pair<Value, Value> buildGrid(const LaunchGrid &grid,
+                                    OpFoldResult columns);
   /// The launch itself: grid (gridX, gridY or 1, 1), `threads` x 1 x 1 threads,
   /// `sharedBytes` of dynamic shared memory, `args` in the kernel's order;
   /// asynchronous after `dependency` if there is one (then returns its
@@ -499,6 +504,23 @@ void LaunchEmitter::assertDynamicRequirements(const QuantKernelConfig &config,
   }
 }
 
+std::pair<Value, Value> LaunchEmitter::buildGrid(const LaunchGrid &grid,
+                                                 OpFoldResult columns) {
+  Value columnTiles = toIndex(ceilDiv(columns, grid.columnTile));
+  Value rows = toIndex(ceilDiv(sizeM, grid.rowTile));
+  if (grid.rowTilesPerCta > 1)
+    rows = rewriter.createOrFold<arith::CeilDivUIOp>(
+        loc, rows,
+        arith::ConstantIndexOp::create(rewriter, loc, grid.rowTilesPerCta));
+  if (!grid.flat)
+    return {columnTiles, rows};
+  Value ctas = rewriter.createOrFold<arith::MulIOp>(loc, rows, columnTiles);
+  if (grid.maxCtas > 0)
+    ctas = rewriter.createOrFold<arith::MinUIOp>(
+        loc, ctas, arith::ConstantIndexOp::create(rewriter, loc, grid.maxCtas));
+  return {ctas, Value()};
+}
+
 Value LaunchEmitter::emitLaunchFunc(gpu::GPUFuncOp kernel, Value gridX,
                                     Value gridY, int64_t threads,
                                     int64_t sharedBytes, ArrayRef<Value> args,
@@ -600,22 +622,12 @@ void LaunchEmitter::launch(const QuantKernelConfig &config,
   LLVM_DEBUG(llvm::dbgs() << "launching " << config.getName() << " at " << loc
                           << "\n");
 
-  // Grid of 256-thread CTAs: (cdiv(K, 128), cdiv(M, 128), 1) for the
-  // register kernels, cdiv(cdiv(M, 128), T) * cdiv(K, 128) for the staged
-  // ones (T row tiles per CTA).
-  TileSchedule schedule = getTileSchedule(config);
-  Value gridX = toIndex(ceilDiv(sizeK, kCtaCols));
-  Value gridY = toIndex(ceilDiv(sizeM, kCtaRows));
+  // Grid of 256-thread CTAs (hopper::getLaunchGrid): (cdiv(K, 128),
+  // cdiv(M, 128), 1) for the register kernels, cdiv(cdiv(M, 128), T) *
+  // cdiv(K, 128) for the staged ones (T row tiles per CTA).
+  std::pair<Value, Value> grid = buildGrid(getLaunchGrid(config), sizeK);
+  Value gridX = grid.first, gridY = grid.second;
   assertDynamicRequirements(config, gridY);
-  if (schedule.staged) {
-    Value chunks = gridY;
-    if (schedule.tilesPerCta > 1)
-      chunks = rewriter.createOrFold<arith::CeilDivUIOp>(
-          loc, gridY,
-          arith::ConstantIndexOp::create(rewriter, loc, schedule.tilesPerCta));
-    gridX = rewriter.createOrFold<arith::MulIOp>(loc, chunks, gridX);
-    gridY = arith::ConstantIndexOp::create(rewriter, loc, 1);
-  }
 
   // An empty grid is not a valid launch: guard dynamic sizes.
   OpBuilder::InsertionGuard guard(rewriter);
@@ -662,12 +674,7 @@ void LaunchEmitter::launchGemm(const GemmKernelConfig &config, Value out,
   auto kernel = kernelModule.lookupSymbol<gpu::GPUFuncOp>(name);
   LLVM_DEBUG(llvm::dbgs() << "launching " << name << " at " << loc << "\n");
   // Persistent grid: min(tiles, ctas) CTAs loop over the result tiles.
-  Value tiles = rewriter.createOrFold<arith::MulIOp>(
-      loc, toIndex(ceilDiv(sizeM, config.tile.blockM)),
-      toIndex(ceilDiv(sizeN, config.tile.blockN)));
-  Value gridX = rewriter.createOrFold<arith::MinUIOp>(
-      loc, tiles,
-      arith::ConstantIndexOp::create(rewriter, loc, config.tile.ctas));
+  Value gridX = buildGrid(getLaunchGrid(config), sizeN).first;
   OpBuilder::InsertionGuard guard(rewriter);
   if (!staticM || !staticN) {
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);

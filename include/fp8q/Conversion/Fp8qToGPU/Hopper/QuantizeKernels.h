@@ -80,6 +80,32 @@ enum class QuantKernelKind {
   TileTranspose,
 };
 
+/// The spellings of one kernel family: `name` in the `fp8q.kernel`
+/// attribute and the manifest's `x-kind`, `token` in the kernel name
+/// (`fp8q_<token>_...`).
+struct QuantKernelKindSpelling {
+  QuantKernelKind kind;
+  StringLiteral name;
+  StringLiteral token;
+};
+
+/// Every quantize kernel family, the one table the kernel name, the
+/// `fp8q.kernel` attribute (writer and reader) and the manifest spell kinds
+/// from.
+constexpr QuantKernelKindSpelling kQuantKernelKinds[] = {
+    {QuantKernelKind::RowWise, "rowwise", "quantize_1x128"},
+    {QuantKernelKind::Block, "block", "quantize_128x128"},
+    {QuantKernelKind::ColumnWiseTransposed, "colwise_t", "quantize_128x1t"},
+    {QuantKernelKind::BlockTransposed, "block_t", "quantize_128x128t"},
+    {QuantKernelKind::Fused, "fused", "quantize_1x128_128x1t"},
+    {QuantKernelKind::TileTranspose, "tile_transpose", "tile_transpose_1x128"},
+};
+
+/// The row of kQuantKernelKinds for `kind`.
+const QuantKernelKindSpelling &getKindSpelling(QuantKernelKind kind);
+/// The kind spelled `name` in kQuantKernelKinds, or std::nullopt.
+std::optional<QuantKernelKind> symbolizeQuantKernelKind(StringRef name);
+
 /// Element type of the data a kernel reads.
 enum class SourceElement { F32, BF16, F16, E4M3 };
 
@@ -103,10 +129,10 @@ struct QuantKernelConfig {
   /// `fp8q_quantize_1x128_128x1t_f16_pow2` (fused) or
   /// `fp8q_tile_transpose_1x128_pow2`; mn_major scales append `_mn`
   /// (`fp8q_quantize_1x128_bf16_fp32_mn`), a non-default eps its f32 bit
-  /// pattern, `..._fp32_eps3a83126f` for 1e-3.
+  /// pattern, `..._fp32_eps3a83126f` for 1e-3. The name is derived from
+  /// the configuration and never parsed back: the kernel module carries the
+  /// configuration itself (KernelConfig.h, `fp8q.kernel`).
   std::string getName() const;
-  /// Inverse of getName; std::nullopt for any other string.
-  static std::optional<QuantKernelConfig> parseName(StringRef name);
 
   /// Bytes of one source element (4, 2, 2 or 1).
   int64_t getSourceBytes() const;
@@ -146,11 +172,6 @@ struct TileSchedule {
 
 /// Returns the schedule of `config`'s kernel.
 TileSchedule getTileSchedule(const QuantKernelConfig &config);
-
-/// The launch grid of `config`'s kernel for an [m, k] source (the value of
-/// getKernelInterface(config).grid).
-std::array<int64_t, 3> getGridSize(const QuantKernelConfig &config, int64_t m,
-                                   int64_t k);
 
 /// Returns the source element of a tensor element type (f32, bf16, f16 or
 /// f8E4M3FN), or std::nullopt.
@@ -203,14 +224,48 @@ struct KernelOutput {
   bool transpose;
 };
 
+/// The launch grid of a kernel variant, one formula for every fp8q kernel
+/// over the row count M and the column count C (K for the quantize kernels,
+/// N for the GEMM). The launch op of convert-fp8q-to-gpu, the manifest's
+/// grid expressions and the grid of a static launch in the manifest
+/// (`x-launches`) are all computed from it, so they cannot disagree:
+///
+///   rows    = ceil(M / rowTile)        (row tiles)
+///   chunks  = ceil(rows / rowTilesPerCta)   (rows when rowTilesPerCta = 1)
+///   columns = ceil(C / columnTile)
+///   2-D:  (columns, chunks, 1)
+///   flat: (chunks * columns, 1, 1), or min(chunks * columns, maxCtas)
+///         with a persistent cap (maxCtas > 0)
+struct LaunchGrid {
+  int64_t rowTile;
+  int64_t rowTilesPerCta = 1;
+  /// The size the columns are counted in: "K" or "N".
+  StringLiteral columnSize = "K";
+  int64_t columnTile;
+  /// The row chunks are folded into grid.x (1-D grid); else grid.y.
+  bool flat = false;
+  /// Persistent kernels: at most this many CTAs (flat grids only); 0: no
+  /// cap.
+  int64_t maxCtas = 0;
+
+  /// The grid as manifest size expressions over M and K/N, e.g.
+  /// {"ceil(K/128)", "ceil(M/128)", "1"}.
+  std::array<std::string, 3> getExpressions() const;
+  /// The grid for `m` rows and `columns` columns.
+  std::array<int64_t, 3> evaluate(int64_t m, int64_t columns) const;
+};
+
+/// The launch grid of `config`'s kernel.
+LaunchGrid getLaunchGrid(const QuantKernelConfig &config);
+
 /// The launch ABI of a kernel variant.
 struct KernelInterface {
   /// Parameters in order: pointers (inputs, then outputs), then the sizes M
   /// and K (i64).
   SmallVector<KernelArg, 9> args;
   SmallVector<KernelOutput, 2> outputs;
-  /// Grid as size expressions; block and cluster are constants.
-  std::array<std::string, 3> grid;
+  /// The grid (a formula over the sizes); block and cluster are constants.
+  LaunchGrid grid;
   std::array<int64_t, 3> block;
   std::array<int64_t, 3> cluster;
   int64_t dynamicSharedMemoryBytes;

@@ -115,10 +115,9 @@ struct GemmKernelConfig {
   /// accumulate, `_amn` with mn_major A scales, `_g<G>` for a group size
   /// other than 128, `_pi<P>` for a
   /// promotion interval other than 128 and `_m<BM>n<BN>s<S>c<C>` for a
-  /// non-default tiling.
+  /// non-default tiling. Derived from the configuration, never parsed back
+  /// (the kernel module carries the configuration: KernelConfig.h).
   std::string getName() const;
-  /// Inverse of getName; std::nullopt for any other string.
-  static std::optional<GemmKernelConfig> parseName(StringRef name);
 
   /// Consumer (MMA) warpgroups: blockM / 64.
   int64_t getConsumerWarpgroups() const { return tile.blockM / kWgmmaM; }
@@ -189,6 +188,10 @@ struct GemmKernelConfig {
 
 /// The manifest spelling of the result type: bf16 or f32.
 StringRef getGemmOutElementName(GemmOutElement element);
+
+/// The launch grid of `config`'s kernel: persistent, min(tiles, ctas) x 1 x
+/// 1.
+LaunchGrid getLaunchGrid(const GemmKernelConfig &config);
 
 /// Returns the launch ABI of `config` (the single source of the kernel
 /// signature and of manifest.json): a, a_map, sa, b, b_map, sb, [c], out,

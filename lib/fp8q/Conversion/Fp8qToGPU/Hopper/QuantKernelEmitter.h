@@ -73,34 +73,6 @@ constexpr StringLiteral kSharedMemoryName = "fp8q_smem";
 constexpr int32_t kRowTileShuffles[] = {1, 2, 4};
 constexpr int32_t kWarpShuffles[] = {16, 8, 4, 2, 1};
 
-inline StringRef getKindToken(QuantKernelKind kind) {
-  switch (kind) {
-  case QuantKernelKind::RowWise:
-    return "quantize_1x128";
-  case QuantKernelKind::Block:
-    return "quantize_128x128";
-  case QuantKernelKind::ColumnWiseTransposed:
-    return "quantize_128x1t";
-  case QuantKernelKind::BlockTransposed:
-    return "quantize_128x128t";
-  case QuantKernelKind::Fused:
-    return "quantize_1x128_128x1t";
-  case QuantKernelKind::TileTranspose:
-    return "tile_transpose_1x128";
-  }
-  return "";
-}
-
-constexpr QuantKernelKind kAllKinds[] = {QuantKernelKind::RowWise,
-                                         QuantKernelKind::Block,
-                                         QuantKernelKind::ColumnWiseTransposed,
-                                         QuantKernelKind::BlockTransposed,
-                                         QuantKernelKind::Fused,
-                                         QuantKernelKind::TileTranspose};
-constexpr SourceElement kWideElements[] = {
-    SourceElement::F32, SourceElement::BF16, SourceElement::F16};
-constexpr ScaleMode kScaleModes[] = {ScaleMode::fp32, ScaleMode::pow2};
-
 inline bool hasTransposedOutput(QuantKernelKind kind) {
   return kind == QuantKernelKind::ColumnWiseTransposed ||
          kind == QuantKernelKind::BlockTransposed ||

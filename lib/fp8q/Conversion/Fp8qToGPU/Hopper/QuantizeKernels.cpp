@@ -12,6 +12,7 @@
 #include "QuantKernelEmitter.h"
 
 #include "fp8q/Conversion/FloatBits.h"
+#include "fp8q/Conversion/Fp8qToGPU/Hopper/KernelConfig.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -72,6 +73,22 @@ std::optional<SourceElement> hopper::getSourceElement(Type type) {
   return std::nullopt;
 }
 
+const QuantKernelKindSpelling &hopper::getKindSpelling(QuantKernelKind kind) {
+  // kQuantKernelKinds lists every enumerator: the search cannot fail.
+  return *llvm::find_if(kQuantKernelKinds,
+                        [&](const QuantKernelKindSpelling &spelling) {
+                          return spelling.kind == kind;
+                        });
+}
+
+std::optional<QuantKernelKind>
+hopper::symbolizeQuantKernelKind(StringRef name) {
+  for (const QuantKernelKindSpelling &spelling : kQuantKernelKinds)
+    if (spelling.name == name)
+      return spelling.kind;
+  return std::nullopt;
+}
+
 StringRef hopper::getSourceElementName(SourceElement element) {
   switch (element) {
   case SourceElement::F32:
@@ -87,7 +104,7 @@ StringRef hopper::getSourceElementName(SourceElement element) {
 }
 
 std::string QuantKernelConfig::getName() const {
-  std::string name = ("fp8q_" + getKindToken(kind)).str();
+  std::string name = ("fp8q_" + getKindSpelling(kind).token).str();
   if (kind != QuantKernelKind::TileTranspose)
     name += ("_" + getSourceElementName(source)).str();
   name += "_" + stringifyScaleMode(scaleMode).str();
@@ -96,45 +113,6 @@ std::string QuantKernelConfig::getName() const {
   if (llvm::bit_cast<uint32_t>(eps) != llvm::bit_cast<uint32_t>(kDefaultEps))
     name += llvm::formatv("_eps{0:x-8}", llvm::bit_cast<uint32_t>(eps)).str();
   return name;
-}
-
-std::optional<QuantKernelConfig> QuantKernelConfig::parseName(StringRef name) {
-  // An optional `_eps<8 hex digits>` suffix (the f32 bits of eps).
-  float eps = kDefaultEps;
-  size_t at = name.rfind("_eps");
-  uint32_t bits = 0;
-  if (at != StringRef::npos && name.size() == at + 12 &&
-      !name.substr(at + 4).getAsInteger(16, bits)) {
-    eps = llvm::bit_cast<float>(bits);
-    name = name.take_front(at);
-  }
-  ScaleLayout scaleLayout = ScaleLayout::k_major;
-  if (name.consume_back("_mn"))
-    scaleLayout = ScaleLayout::mn_major;
-  for (QuantKernelKind kind : kAllKinds) {
-    if (kind == QuantKernelKind::TileTranspose &&
-        scaleLayout != ScaleLayout::k_major)
-      continue;
-    for (ScaleMode mode : kScaleModes) {
-      if (kind == QuantKernelKind::TileTranspose) {
-        QuantKernelConfig config{kind, SourceElement::E4M3, mode};
-        if (config.getName() == name) {
-          config.eps = eps;
-          return config;
-        }
-        continue;
-      }
-      for (SourceElement element : kWideElements) {
-        QuantKernelConfig config{kind, element, mode};
-        if (config.getName() == name) {
-          config.eps = eps;
-          config.scaleLayout = scaleLayout;
-          return config;
-        }
-      }
-    }
-  }
-  return std::nullopt;
 }
 
 int64_t QuantKernelConfig::getSourceBytes() const {
@@ -211,15 +189,43 @@ TileSchedule hopper::getTileSchedule(const QuantKernelConfig &config) {
   return schedule;
 }
 
-std::array<int64_t, 3> hopper::getGridSize(const QuantKernelConfig &config,
-                                           int64_t m, int64_t k) {
-  int64_t rowTiles = llvm::divideCeilSigned(m, kCtaRows);
-  int64_t colTiles = llvm::divideCeilSigned(k, kCtaCols);
+LaunchGrid hopper::getLaunchGrid(const QuantKernelConfig &config) {
   TileSchedule schedule = getTileSchedule(config);
-  if (!schedule.staged)
-    return {colTiles, rowTiles, 1};
-  int64_t rowChunks = llvm::divideCeilSigned(rowTiles, schedule.tilesPerCta);
-  return {rowChunks * colTiles, 1, 1};
+  LaunchGrid grid;
+  grid.rowTile = kCtaRows;
+  grid.columnTile = kCtaCols;
+  // Register kernels: one tile per CTA, (cdiv(K, 128), cdiv(M, 128), 1).
+  // Staged kernels: cdiv(cdiv(M, 128), T) * cdiv(K, 128) CTAs on a 1-D grid
+  // (T row tiles per CTA).
+  grid.flat = schedule.staged;
+  grid.rowTilesPerCta = schedule.staged ? schedule.tilesPerCta : 1;
+  return grid;
+}
+
+std::array<std::string, 3> LaunchGrid::getExpressions() const {
+  std::string rows = llvm::formatv("ceil(M/{0})", rowTile).str();
+  if (rowTilesPerCta > 1)
+    rows = llvm::formatv("ceil({0}/{1})", rows, rowTilesPerCta).str();
+  std::string columns =
+      llvm::formatv("ceil({0}/{1})", columnSize, columnTile).str();
+  if (!flat)
+    return {columns, rows, "1"};
+  std::string ctas = rows + "*" + columns;
+  if (maxCtas > 0)
+    ctas = llvm::formatv("min({0}, {1})", ctas, maxCtas).str();
+  return {ctas, "1", "1"};
+}
+
+std::array<int64_t, 3> LaunchGrid::evaluate(int64_t m, int64_t size) const {
+  int64_t rows = llvm::divideCeilSigned(llvm::divideCeilSigned(m, rowTile),
+                                        rowTilesPerCta);
+  int64_t columns = llvm::divideCeilSigned(size, columnTile);
+  if (!flat)
+    return {columns, rows, 1};
+  int64_t ctas = rows * columns;
+  if (maxCtas > 0)
+    ctas = std::min(ctas, maxCtas);
+  return {ctas, 1, 1};
 }
 
 //===----------------------------------------------------------------------===//
@@ -302,15 +308,7 @@ KernelInterface hopper::getKernelInterface(const QuantKernelConfig &config) {
   scalar("K", KernelArgKind::I64, "size");
 
   TileSchedule schedule = getTileSchedule(config);
-  if (!schedule.staged)
-    result.grid = {tiles, rowTiles, "1"};
-  else if (schedule.tilesPerCta == 1)
-    result.grid = {llvm::formatv("{0}*{1}", rowTiles, tiles).str(), "1", "1"};
-  else
-    result.grid = {llvm::formatv("ceil({0}/{1})*{2}", rowTiles,
-                                 schedule.tilesPerCta, tiles)
-                       .str(),
-                   "1", "1"};
+  result.grid = getLaunchGrid(config);
   result.block = {kCtaThreads, 1, 1};
   result.cluster = {1, 1, 1};
   result.dynamicSharedMemoryBytes = config.getDynamicSharedMemoryBytes();
@@ -338,6 +336,9 @@ gpu::GPUModuleOp hopper::buildQuantKernelModule(OpBuilder &builder,
   std::string name = config.getName();
   auto module = gpu::GPUModuleOp::create(builder, loc, name,
                                          builder.getArrayAttr({target}));
+  // The configuration travels with the kernel: its readers take it from
+  // here, never from the name.
+  setKernelConfig(module, config);
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(module.getBody());
 

@@ -48,6 +48,7 @@
 
 #include "fp8q/Conversion/Fp8qToGPU/Hopper/ScaledMatmulKernel.h"
 #include "KernelBuilder.h"
+#include "fp8q/Conversion/Fp8qToGPU/Hopper/KernelConfig.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -147,46 +148,14 @@ std::string GemmKernelConfig::getName() const {
   return name;
 }
 
-std::optional<GemmKernelConfig> GemmKernelConfig::parseName(StringRef name) {
-  StringRef full = name;
-  if (!name.consume_front("fp8q_scaled_matmul_1x128_"))
-    return std::nullopt;
-  GemmKernelConfig config;
-  if (name.consume_front("128x128_"))
-    config.bScaling = GemmBScaling::Block;
-  else if (name.consume_front("1x128_"))
-    config.bScaling = GemmBScaling::Row;
-  else
-    return std::nullopt;
-  if (name.consume_front("bf16"))
-    config.out = GemmOutElement::BF16;
-  else if (name.consume_front("f32"))
-    config.out = GemmOutElement::F32;
-  else
-    return std::nullopt;
-  config.accumulate = name.consume_front("_acc");
-  config.aScaleMnMajor = name.consume_front("_amn");
-  // `<prefix><digits>` at the front of `name` into `value` (kept when the
-  // prefix is absent); false on a prefix without digits.
-  auto number = [&](StringRef prefix, int64_t &value) {
-    if (!name.consume_front(prefix))
-      return true;
-    size_t digits = std::min(name.find_first_not_of("0123456789"), name.size());
-    bool bad = digits == 0 || name.take_front(digits).getAsInteger(10, value);
-    name = name.drop_front(digits);
-    return !bad;
-  };
-  GemmTileConfig &tile = config.tile;
-  if (!number("_g", config.groupSize) ||
-      !number("_pi", config.promotionInterval))
-    return std::nullopt;
-  if (name.starts_with("_m") &&
-      (!number("_m", tile.blockM) || !number("n", tile.blockN) ||
-       !number("s", tile.stages) || !number("c", tile.ctas)))
-    return std::nullopt;
-  if (!name.empty() || config.getInvalidReason() || config.getName() != full)
-    return std::nullopt;
-  return config;
+LaunchGrid hopper::getLaunchGrid(const GemmKernelConfig &config) {
+  LaunchGrid grid;
+  grid.rowTile = config.tile.blockM;
+  grid.columnSize = "N";
+  grid.columnTile = config.tile.blockN;
+  grid.flat = true;
+  grid.maxCtas = config.tile.ctas;
+  return grid;
 }
 
 int64_t GemmKernelConfig::getDynamicSharedMemoryBytes() const {
@@ -293,11 +262,7 @@ KernelInterface hopper::getKernelInterface(const GemmKernelConfig &config) {
     arg.role = "size";
     result.args.push_back(arg);
   }
-  result.grid = {llvm::formatv("min(ceil(M/{0})*ceil(N/{1}), {2})",
-                               config.tile.blockM, config.tile.blockN,
-                               config.tile.ctas)
-                     .str(),
-                 "1", "1"};
+  result.grid = getLaunchGrid(config);
   result.block = {config.getThreads(), 1, 1};
   result.cluster = {1, 1, 1};
   result.dynamicSharedMemoryBytes = config.getDynamicSharedMemoryBytes();
@@ -1012,6 +977,9 @@ hopper::buildScaledMatmulKernelModule(OpBuilder &builder, Location loc,
   LLVM_DEBUG(llvm::dbgs() << "building " << name << "\n");
   auto module = gpu::GPUModuleOp::create(builder, loc, name,
                                          builder.getArrayAttr({target}));
+  // The configuration travels with the kernel: its readers take it from
+  // here, never from the name.
+  setKernelConfig(module, config);
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(module.getBody());
   // NOTE: an external, zero-sized shared array is PTX's dynamic shared

@@ -1,0 +1,88 @@
+// fp8q-export-kernels reads each kernel's configuration from its module's
+// `fp8q.kernel` attribute (written by convert-fp8q-to-gpu), never from the
+// kernel name: a module without it, or with one no kernel has, is an error.
+// RUN: rm -rf %t && fp8-opt %s -split-input-file -verify-diagnostics --fp8q-export-kernels=dir=%t -o /dev/null
+
+module attributes {gpu.container_module} {
+  // A hand-written module named like an fp8q kernel.
+  // expected-error @+1 {{fp8q-export-kernels: kernel module 'fp8q_quantize_1x128_bf16_fp32' has no 'fp8q.kernel' attribute (the configuration convert-fp8q-to-gpu writes on each kernel module; a gpu.binary keeps it when serialized by --fp8q-gpu-pipeline)}}
+  gpu.module @fp8q_quantize_1x128_bf16_fp32 [#nvvm.target<chip = "sm_90a">] {
+    llvm.func @fp8q_quantize_1x128_bf16_fp32() attributes {nvvm.kernel} {
+      llvm.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // Serialized by upstream gpu-module-to-binary, which drops the attribute.
+  // expected-error @+1 {{fp8q-export-kernels: kernel module 'fp8q_quantize_1x128_bf16_fp32' has no 'fp8q.kernel' attribute}}
+  gpu.binary @fp8q_quantize_1x128_bf16_fp32 [#gpu.object<#nvvm.target<chip = "sm_90a">, assembly = "PTX">]
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @+1 {{fp8q-export-kernels: kernel module 'k': 'fp8q.kernel': unknown kind 'colwise' (expected rowwise, block, colwise_t, block_t, fused, tile_transpose, gemm)}}
+  gpu.module @k [#nvvm.target<chip = "sm_90a">] attributes {fp8q.kernel = {kind = "colwise"}} {
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @+1 {{fp8q-export-kernels: kernel module 'k': 'fp8q.kernel': expected string field 'scale_layout'}}
+  gpu.module @k [#nvvm.target<chip = "sm_90a">] attributes {fp8q.kernel = {eps = 1.0e-4 : f32, kind = "rowwise", scale_mode = "fp32", source = "bf16"}} {
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @+1 {{fp8q-export-kernels: kernel module 'k': 'fp8q.kernel': field 'source' is 'f64', expected one of f32, bf16, f16, f8e4m3fn}}
+  gpu.module @k [#nvvm.target<chip = "sm_90a">] attributes {fp8q.kernel = {eps = 1.0e-4 : f32, kind = "rowwise", scale_layout = "k_major", scale_mode = "fp32", source = "f64"}} {
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @+1 {{fp8q-export-kernels: kernel module 'k': 'fp8q.kernel': expected f32 field 'eps'}}
+  gpu.module @k [#nvvm.target<chip = "sm_90a">] attributes {fp8q.kernel = {eps = 1.0e-4 : f64, kind = "rowwise", scale_layout = "k_major", scale_mode = "fp32", source = "bf16"}} {
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @+1 {{fp8q-export-kernels: kernel module 'k': 'fp8q.kernel': unknown field 'tile'}}
+  gpu.module @k [#nvvm.target<chip = "sm_90a">] attributes {fp8q.kernel = {eps = 1.0e-4 : f32, kind = "rowwise", scale_layout = "k_major", scale_mode = "fp32", source = "bf16", tile = 128 : i64}} {
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @+1 {{fp8q-export-kernels: kernel module 'k': 'fp8q.kernel': a 'tile_transpose' kernel reads f8e4m3fn, not 'bf16'}}
+  gpu.module @k [#nvvm.target<chip = "sm_90a">] attributes {fp8q.kernel = {eps = 1.0e-4 : f32, kind = "tile_transpose", scale_layout = "k_major", scale_mode = "fp32", source = "bf16"}} {
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @+1 {{fp8q-export-kernels: kernel module 'k': 'fp8q.kernel': no GEMM kernel can be built: BLOCK_M (96) must be a multiple of 64 up to 256}}
+  gpu.module @k [#nvvm.target<chip = "sm_90a">] attributes {fp8q.kernel = {a_scale_layout = "k_major", accumulate = false, b_scaling = "block", block_m = 96 : i64, block_n = 128 : i64, ctas = 132 : i64, group_size = 128 : i64, kind = "gemm", out = "bf16", promotion_interval = 128 : i64, stages = 4 : i64}} {
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // The name is derived from the configuration: a module renamed, or given
+  // another kernel's configuration, is broken.
+  // expected-error @+1 {{fp8q-export-kernels: kernel module 'fp8q_quantize_1x128_bf16_fp32' carries the configuration of 'fp8q_quantize_1x128_bf16_pow2' in 'fp8q.kernel'}}
+  gpu.module @fp8q_quantize_1x128_bf16_fp32 [#nvvm.target<chip = "sm_90a">] attributes {fp8q.kernel = {eps = 1.0e-4 : f32, kind = "rowwise", scale_layout = "k_major", scale_mode = "pow2", source = "bf16"}} {
+  }
+}
