@@ -1,22 +1,29 @@
 // RUN: fp8-opt %s --fp8q-quantize-model="report=-" -split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: fp8-opt %s --fp8q-quantize-model -split-input-file | FileCheck %s
+// RUN: fp8-opt %s --fp8q-quantize-model="wgrad-activation=requantize" -split-input-file | FileCheck %s --check-prefix=REQ
 // RUN: fp8-opt %s --fp8q-quantize-model -split-input-file | fp8-opt -split-input-file --verify-each -o /dev/null
 
 // Training steps written by hand (a Linear y = x W^T with its backward,
 // dW = dy^T x and dx = dy W): roles, tilings and the reasons when a Wgrad
 // cannot be quantized. The exported joint graph is test/Models/mlp-joint.test.
 
-// T = 256 tokens: Fprop, Wgrad (both operands in 1x128 tiles along T, x in
-// 128x1 tiles transposed, b_tile 1x128) and Dgrad (W's 128x128 blocks
-// quantized [K, N] with transpose), all in FP8.
+// T = 256 tokens: Fprop, Wgrad (both operands in 1x128 tiles along T: x's
+// forward codes cached and turned into 128x1 tiles by tile_transpose, or
+// quantized again so with wgrad-activation=requantize; b_tile 1x128) and
+// Dgrad (W's 128x128 blocks quantized [K, N] with transpose), all in FP8.
 // REPORT:      @step | {{.*}}:[[#F:]]:{{.*}} | M=256 N=384 K=128 | quantized | fprop: weight argument #1 via transpose, quantized [N, K]
 // REPORT-NEXT: @step | {{.*}} | M=384 N=128 K=256 | quantized | wgrad of the Linear at {{.*}}:[[#F]]:{{[0-9]+}}: dY^T X over the T = 256 tokens, both operands in 1x128 tiles along T (X [T, K]: 128x1 tiles, transposed)
 // REPORT-NEXT: @step | {{.*}} | M=256 N=128 K=384 | quantized | dgrad of the Linear at {{.*}}:[[#F]]:{{[0-9]+}}: weight argument #1, quantized [K, N] with transpose
 // REPORT:      quantized 3 of 3 contractions
 // CHECK-LABEL: func.func @step
-// CHECK-DAG:   %[[XT:.*]], %[[SXT:.*]] = fp8q.quantize %arg0 outs({{.*}}) {tile = #fp8q.tile<128x1>, transpose} : tensor<256x128xf32> -> tensor<128x256xf8E4M3FN>, tensor<128x2xf32>
-// CHECK-DAG:   %[[DYT:.*]], %[[SDYT:.*]] = fp8q.quantize %{{.*}} outs({{.*}}) {tile = #fp8q.tile<1x128>} : tensor<384x256xf32> -> tensor<384x256xf8E4M3FN>, tensor<384x2xf32>
+// CHECK:       %[[XQ:.*]], %[[XS:.*]] = fp8q.quantize %arg0 outs({{.*}}) {tile = #fp8q.tile<1x128>} : tensor<256x128xf32> -> tensor<256x128xf8E4M3FN>, tensor<256x1xf32>
+// CHECK:       %[[DYT:.*]], %[[SDYT:.*]] = fp8q.quantize %{{.*}} outs({{.*}}) {tile = #fp8q.tile<1x128>} : tensor<384x256xf32> -> tensor<384x256xf8E4M3FN>, tensor<384x2xf32>
+// CHECK:       %[[XT:.*]], %[[SXT:.*]] = fp8q.tile_transpose %[[XQ]], %[[XS]] outs({{.*}}) {tile = #fp8q.tile<1x128>} : tensor<256x128xf8E4M3FN>, tensor<256x1xf32> -> tensor<128x256xf8E4M3FN>, tensor<128x2xf32>
 // CHECK:       fp8q.scaled_matmul %[[DYT]], %[[SDYT]], %[[XT]], %[[SXT]] outs(%{{.*}}) {b_tile = #fp8q.tile<1x128>} : {{.*}} -> tensor<384x128xf32>
+// REQ-LABEL:   func.func @step
+// REQ:         %[[XT:.*]], %[[SXT:.*]] = fp8q.quantize %arg0 outs({{.*}}) {tile = #fp8q.tile<128x1>, transpose} : tensor<256x128xf32> -> tensor<128x256xf8E4M3FN>, tensor<128x2xf32>
+// REQ:         fp8q.scaled_matmul %{{.*}}, %{{.*}}, %[[XT]], %[[SXT]] outs(%{{.*}}) {b_tile = #fp8q.tile<1x128>} : {{.*}} -> tensor<384x128xf32>
+// REQ-NOT:     fp8q.tile_transpose
 func.func @step(%x: tensor<256x128xf32>, %w: tensor<384x128xf32>, %dy: tensor<256x384xf32>) -> (tensor<256x384xf32>, tensor<384x128xf32>, tensor<256x128xf32>) {
   %zero = arith.constant 0.0 : f32
   %e0 = tensor.empty() : tensor<128x384xf32>

@@ -103,6 +103,13 @@ def Fp8qQuantizeModelPass : Pass<"fp8q-quantize-model", "::mlir::ModuleOp"> {
            "recipe's) or mn-major ([K/G, M], written with coalesced stores "
            "by the GPU quantize kernels and read so by the GEMM; "
            "scale_layout / a_scale_layout = mn_major)">,
+    Option<"wgradActivation", "wgrad-activation", "std::string",
+           /*default=*/"\"cached\"",
+           "Where a Wgrad's X comes from in a training step: cached (the "
+           "recipe's: the Fprop's FP8 X in 1xG tiles, converted by "
+           "fp8q.tile_transpose to Gx1 tiles, pow2 scales where the Fprop "
+           "uses them) or requantize (X quantized again from its high "
+           "precision value in Gx1 tiles)">,
     Option<"outputType", "output-type", "std::string", /*default=*/"\"f32\"",
            "Element type of the scaled_matmul result: f32 or bf16 (converted "
            "back to the original type for the consumers)">,

@@ -47,6 +47,31 @@ public:
   Value getOrCreate2D(OpBuilder &builder, Value value,
                       ArrayRef<int64_t> permutation);
 
+  /// The quantized activation of a rewritten Fprop: the 2-D [M, K] value it
+  /// quantized, its codes and its scales (what a Wgrad of the same Linear
+  /// reads as its cached X).
+  struct ForwardActivation {
+    Value activation, codes, scales;
+    ScaleMode mode;
+  };
+  void setForwardActivation(Operation *fprop, ForwardActivation activation) {
+    forwardActivations[fprop] = activation;
+  }
+  std::optional<ForwardActivation> getForwardActivation(Operation *fprop) const {
+    auto it = forwardActivations.find(fprop);
+    if (it == forwardActivations.end())
+      return std::nullopt;
+    return it->second;
+  }
+
+  /// `fp8q.tile_transpose` of a cached activation (1xG codes to Gx1 tiles,
+  /// the forward's scale mode), created before `user` on first use: the
+  /// Wgrads of Linears that share an input (q, k, v) share it.
+  std::pair<Value, Value> getOrCreateTileTranspose(OpBuilder &builder,
+                                                   Operation *user,
+                                                   const ForwardActivation &x,
+                                                   int64_t groupSize);
+
 private:
   /// Sets the insertion point right after the definition of `value`.
   void setInsertionPointAfterDefinition(OpBuilder &builder, Value value);
@@ -57,6 +82,8 @@ private:
                  std::pair<Value, Value>>
       quantized;
   llvm::DenseMap<std::pair<Value, Attribute>, Value> reshaped;
+  llvm::DenseMap<Operation *, ForwardActivation> forwardActivations;
+  llvm::DenseMap<Value, std::pair<Value, Value>> tileTransposed;
 };
 
 /// Replaces the Linear layer of `record` (a Quantize decision) with

@@ -72,6 +72,15 @@ private:
 /// Element type of the `fp8q.scaled_matmul` results the quantizer creates.
 enum class GemmOutputType { F32, BF16 };
 
+/// Where the X operand of a Wgrad (dW = dY^T X) comes from.
+enum class WgradActivation {
+  /// The Fprop's FP8 X (1xG tiles), converted by `fp8q.tile_transpose` to
+  /// Gx1 tiles: the recipe caches activations in FP8 for the backward.
+  Cached,
+  /// X quantized again from its high-precision value in Gx1 tiles.
+  Requantize,
+};
+
 /// Everything that steers `--fp8q-quantize-model`. The defaults are the
 /// DeepSeek-V3 recipe.
 struct QuantizeModelConfig {
@@ -82,6 +91,8 @@ struct QuantizeModelConfig {
   /// Layout of the activations' 1xG scales (their quantize's scale_layout
   /// and the scaled matmul's a_scale_layout).
   ScaleLayout activationScaleLayout = ScaleLayout::k_major;
+  /// Where a Wgrad's X comes from (training steps).
+  WgradActivation wgradActivation = WgradActivation::Cached;
   /// Contractions kept in high precision (`fp8q.retain = user`).
   OpPatternList forceRetain;
   /// Contractions quantized despite a retention rule.

@@ -255,6 +255,32 @@ Value QuantizedOperandCache::getOrCreate2D(OpBuilder &builder, Value value,
   return result;
 }
 
+std::pair<Value, Value> QuantizedOperandCache::getOrCreateTileTranspose(
+    OpBuilder &builder, Operation *user, const ForwardActivation &x,
+    int64_t groupSize) {
+  auto it = tileTransposed.find(x.codes);
+  if (it != tileTransposed.end())
+    return it->second;
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPoint(user);
+  Location loc = x.codes.getLoc();
+  auto codesType = cast<RankedTensorType>(x.codes.getType());
+  auto scalesType = cast<RankedTensorType>(x.scales.getType());
+  int64_t t = codesType.getDimSize(0), k = codesType.getDimSize(1);
+  Value qInit =
+      tensor::EmptyOp::create(builder, loc, {k, t}, codesType.getElementType());
+  Value sInit = tensor::EmptyOp::create(builder, loc,
+                                        {k, llvm::divideCeil(t, groupSize)},
+                                        scalesType.getElementType());
+  auto op = TileTransposeOp::create(
+      builder, loc, qInit.getType(), sInit.getType(), x.codes, x.scales, qInit,
+      sInit, TileAttr::get(builder.getContext(), 1, groupSize), x.mode,
+      llvm::APFloat(1.0e-4f));
+  std::pair<Value, Value> result = {op.getQT(), op.getScaleT()};
+  tileTransposed[x.codes] = result;
+  return result;
+}
+
 //===----------------------------------------------------------------------===//
 // quantizeLinear
 //===----------------------------------------------------------------------===//
@@ -288,8 +314,22 @@ Value fp8q::quantizeLinear(RewriterBase &rewriter,
   TileAttr weightTile = !wgrad ? TileAttr::get(context, g, g)
                         : match.weightIsKxN ? TileAttr::get(context, g, 1)
                                             : TileAttr::get(context, 1, g);
-  auto [qb, sb] = cache.getOrCreate(rewriter, weight, weightTile,
-                                    ScaleMode::fp32, match.weightIsKxN);
+  Value qb, sb;
+  // The recipe's Wgrad reads the activation cached in FP8 by the forward:
+  // the Fprop's 1xG codes of this very X [T, K], turned into Gx1 tiles by
+  // fp8q.tile_transpose (exact with the Fprop's pow2 scales, one more
+  // rounding with fp32 ones). It needs the Fprop's k-major scales.
+  std::optional<QuantizedOperandCache::ForwardActivation> cached;
+  if (wgrad && config.wgradActivation == WgradActivation::Cached &&
+      config.activationScaleLayout == ScaleLayout::k_major &&
+      match.weightIsKxN)
+    cached = cache.getForwardActivation(record.fprop);
+  if (cached && cached->activation == weight) {
+    std::tie(qb, sb) = cache.getOrCreateTileTranspose(rewriter, op, *cached, g);
+  } else {
+    std::tie(qb, sb) = cache.getOrCreate(rewriter, weight, weightTile,
+                                         ScaleMode::fp32, match.weightIsKxN);
+  }
 
   // Activation: [M.., K] in result order, collapsed, quantized in 1xG tiles.
   SmallVector<unsigned> actOrder(match.mDims.begin(), match.mDims.end());
@@ -301,6 +341,8 @@ Value fp8q::quantizeLinear(RewriterBase &rewriter,
   auto [qa, sa] = cache.getOrCreate(
       rewriter, activation, TileAttr::get(context, 1, g), actMode,
       /*transpose=*/false, config.activationScaleLayout);
+  if (record.role == TrainingRole::Fprop)
+    cache.setForwardActivation(op, {activation, qa, sa, actMode});
 
   // Accumulator: the original init in [M, N] form unless it is zero.
   rewriter.setInsertionPoint(op);
@@ -578,6 +620,7 @@ struct Fp8qQuantizeModelPass
     options.groupSize = groupSize;
     options.outputType = outputType;
     options.activationScaleLayout = activationScaleLayout;
+    options.wgradActivation = wgradActivation;
     options.forceRetain.assign(forceRetain.begin(), forceRetain.end());
     options.forceQuantize.assign(forceQuantize.begin(), forceQuantize.end());
     options.pow2Scales.assign(pow2Scales.begin(), pow2Scales.end());

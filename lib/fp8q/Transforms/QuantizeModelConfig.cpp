@@ -164,6 +164,18 @@ QuantizeModelConfig::fromOptions(const Fp8qQuantizeModelPassOptions &options,
     return failure();
   }
 
+  if (options.wgradActivation == "cached") {
+    config.wgradActivation = WgradActivation::Cached;
+  } else if (options.wgradActivation == "requantize") {
+    config.wgradActivation = WgradActivation::Requantize;
+  } else {
+    error = llvm::formatv("invalid wgrad-activation '{0}': expected 'cached' "
+                          "or 'requantize'",
+                          options.wgradActivation)
+                .str();
+    return failure();
+  }
+
   if (options.gatingMaxOutputs < 1) {
     error = llvm::formatv("invalid gating-max-outputs {0}: expected a "
                           "positive number of experts",
