@@ -126,6 +126,28 @@ StringRef OpPatternList::findMatch(Operation *op) const {
 // QuantizeModelConfig
 //===----------------------------------------------------------------------===//
 
+/// Sets `out` to the value that `value` (of option `option`) names among
+/// the two `choices`, or fails with "invalid OPTION 'VALUE': expected 'A' or
+/// 'B'".
+template <typename E>
+static LogicalResult
+parseChoice(StringRef option, StringRef value,
+            std::initializer_list<std::pair<StringRef, E>> choices, E &out,
+            std::string &error) {
+  for (const auto &[name, choice] : choices)
+    if (value == name) {
+      out = choice;
+      return success();
+    }
+  SmallVector<std::string, 2> quoted;
+  for (const auto &choice : choices)
+    quoted.push_back(("'" + choice.first + "'").str());
+  error = llvm::formatv("invalid {0} '{1}': expected {2}", option, value,
+                        llvm::join(quoted, " or "))
+              .str();
+  return failure();
+}
+
 FailureOr<QuantizeModelConfig>
 QuantizeModelConfig::fromOptions(const Fp8qQuantizeModelPassOptions &options,
                                  std::string &error) {
@@ -140,41 +162,21 @@ QuantizeModelConfig::fromOptions(const Fp8qQuantizeModelPassOptions &options,
   }
   config.groupSize = g;
 
-  if (options.outputType == "f32") {
-    config.outputType = GemmOutputType::F32;
-  } else if (options.outputType == "bf16") {
-    config.outputType = GemmOutputType::BF16;
-  } else {
-    error = llvm::formatv("invalid output-type '{0}': expected 'f32' or "
-                          "'bf16'",
-                          options.outputType)
-                .str();
+  if (failed(parseChoice<GemmOutputType>(
+          "output-type", options.outputType,
+          {{"f32", GemmOutputType::F32}, {"bf16", GemmOutputType::BF16}},
+          config.outputType, error)) ||
+      failed(parseChoice<ScaleLayout>(
+          "activation-scale-layout", options.activationScaleLayout,
+          {{"k-major", ScaleLayout::k_major},
+           {"mn-major", ScaleLayout::mn_major}},
+          config.activationScaleLayout, error)) ||
+      failed(parseChoice<WgradActivation>(
+          "wgrad-activation", options.wgradActivation,
+          {{"cached", WgradActivation::Cached},
+           {"requantize", WgradActivation::Requantize}},
+          config.wgradActivation, error)))
     return failure();
-  }
-
-  if (options.activationScaleLayout == "k-major") {
-    config.activationScaleLayout = ScaleLayout::k_major;
-  } else if (options.activationScaleLayout == "mn-major") {
-    config.activationScaleLayout = ScaleLayout::mn_major;
-  } else {
-    error = llvm::formatv("invalid activation-scale-layout '{0}': expected "
-                          "'k-major' or 'mn-major'",
-                          options.activationScaleLayout)
-                .str();
-    return failure();
-  }
-
-  if (options.wgradActivation == "cached") {
-    config.wgradActivation = WgradActivation::Cached;
-  } else if (options.wgradActivation == "requantize") {
-    config.wgradActivation = WgradActivation::Requantize;
-  } else {
-    error = llvm::formatv("invalid wgrad-activation '{0}': expected 'cached' "
-                          "or 'requantize'",
-                          options.wgradActivation)
-                .str();
-    return failure();
-  }
 
   if (options.gatingMaxOutputs < 1) {
     error = llvm::formatv("invalid gating-max-outputs {0}: expected a "

@@ -153,6 +153,17 @@ public:
     return found - names.begin();
   }
 
+  /// A string field naming one of `choices`: its value (the first one,
+  /// after failing, when the field is missing or names none of them).
+  template <typename E>
+  E getEnum(StringRef name,
+            std::initializer_list<std::pair<StringRef, E>> choices) {
+    SmallVector<StringRef, 4> names;
+    for (const auto &choice : choices)
+      names.push_back(choice.first);
+    return (choices.begin() + getChoice(name, names))->second;
+  }
+
   int64_t getInt(StringRef name) {
     auto value = get<IntegerAttr>(name, "integer");
     return value ? value.getInt() : 0;
@@ -173,6 +184,14 @@ private:
   bool hasFailed = false;
 };
 
+/// A scale layout field (the quantize kernels' and the GEMM's A scales).
+ScaleLayout readScaleLayout(FieldReader &reader, StringRef field) {
+  return reader.getEnum<ScaleLayout>(
+      field,
+      {{stringifyScaleLayout(ScaleLayout::k_major), ScaleLayout::k_major},
+       {stringifyScaleLayout(ScaleLayout::mn_major), ScaleLayout::mn_major}});
+}
+
 FailureOr<KernelConfig> readQuantConfig(FieldReader &reader,
                                         QuantKernelKind kind) {
   QuantKernelConfig config{kind, SourceElement::E4M3, ScaleMode::fp32};
@@ -180,17 +199,10 @@ FailureOr<KernelConfig> readQuantConfig(FieldReader &reader,
   for (SourceElement element : kSourceElements)
     sources.push_back(getSourceElementName(element));
   config.source = kSourceElements[reader.getChoice(kSource, sources)];
-  config.scaleMode =
-      reader.getChoice(kScaleMode, {stringifyScaleMode(ScaleMode::fp32),
-                                    stringifyScaleMode(ScaleMode::pow2)}) == 0
-          ? ScaleMode::fp32
-          : ScaleMode::pow2;
-  config.scaleLayout =
-      reader.getChoice(kScaleLayout,
-                       {stringifyScaleLayout(ScaleLayout::k_major),
-                        stringifyScaleLayout(ScaleLayout::mn_major)}) == 0
-          ? ScaleLayout::k_major
-          : ScaleLayout::mn_major;
+  config.scaleMode = reader.getEnum<ScaleMode>(
+      kScaleMode, {{stringifyScaleMode(ScaleMode::fp32), ScaleMode::fp32},
+                   {stringifyScaleMode(ScaleMode::pow2), ScaleMode::pow2}});
+  config.scaleLayout = readScaleLayout(reader, kScaleLayout);
   if (auto eps = reader.get<FloatAttr>(kEps, "f32")) {
     if (!eps.getType().isF32())
       reader.fail(Twine("expected f32 field '") + kEps + "'");
@@ -215,22 +227,19 @@ FailureOr<KernelConfig> readQuantConfig(FieldReader &reader,
 
 FailureOr<KernelConfig> readGemmConfig(FieldReader &reader) {
   GemmKernelConfig config;
-  config.bScaling =
-      reader.getChoice(kBScaling, {getBScalingName(GemmBScaling::Block),
-                                   getBScalingName(GemmBScaling::Row)}) == 0
-          ? GemmBScaling::Block
-          : GemmBScaling::Row;
-  config.out =
-      reader.getChoice(kOut, {getGemmOutElementName(GemmOutElement::BF16),
-                              getGemmOutElementName(GemmOutElement::F32)}) == 0
-          ? GemmOutElement::BF16
-          : GemmOutElement::F32;
+  config.bScaling = reader.getEnum<GemmBScaling>(
+      kBScaling,
+      {{getBScalingName(GemmBScaling::Block), GemmBScaling::Block},
+       {getBScalingName(GemmBScaling::Row), GemmBScaling::Row}});
+  config.out = reader.getEnum<GemmOutElement>(
+      kOut,
+      {{getGemmOutElementName(GemmOutElement::BF16), GemmOutElement::BF16},
+       {getGemmOutElementName(GemmOutElement::F32), GemmOutElement::F32}});
   if (auto accumulate = reader.get<BoolAttr>(kAccumulate, "bool"))
     config.accumulate = accumulate.getValue();
   config.aScaleMnMajor =
-      reader.getChoice(kAScaleLayout,
-                       {stringifyScaleLayout(ScaleLayout::k_major),
-                        stringifyScaleLayout(ScaleLayout::mn_major)}) == 1;
+      readScaleLayout(reader, kAScaleLayout) ==
+      ScaleLayout::mn_major;
   config.groupSize = reader.getInt(kGroupSize);
   config.promotionInterval = reader.getInt(kPromotionInterval);
   config.tile.blockM = reader.getInt(kBlockM);
