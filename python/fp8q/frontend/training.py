@@ -28,6 +28,7 @@ message naming the op.
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Sequence
 
 
@@ -71,8 +72,9 @@ def export_training_step(model, inputs: Sequence[Any], func_name: str = "train_s
                          targets=None) -> str:
     """The joint graph of one training step of ``model`` on ``inputs`` as
     MLIR text (linalg on tensors); ``targets`` default to the first input
-    rolled by one token (next-token prediction) when it holds integer ids
-    of the logits' leading shape, else to zeros."""
+    rolled by one token (next-token prediction) when it holds integer ids,
+    else to zeros of the logits' leading shape. ``model`` is not changed
+    (its embeddings are rewritten in a copy)."""
     import torch
     import torch.nn.functional as F
     from torch._decomp import get_decompositions
@@ -80,18 +82,17 @@ def export_training_step(model, inputs: Sequence[Any], func_name: str = "train_s
     from torch_mlir import fx
     from torch_mlir.compiler_utils import OutputType
 
+    # A copy: the caller's model keeps its nn.Embedding modules.
+    model = copy.deepcopy(model)
     replace_embeddings(model)
-    with torch.no_grad():
-        logits = model(*inputs)
-    if isinstance(logits, (tuple, list)):
-        logits = logits[0]
-    vocab = logits.shape[-1]
     if targets is None:
         first = inputs[0] if inputs else None
-        if (first is not None and not torch.is_floating_point(first)
-                and tuple(first.shape) == tuple(logits.shape[:-1])):
-            targets = torch.roll(first, -1, dims=-1)
-        else:
+        if first is not None and not torch.is_floating_point(first):
+            targets = torch.roll(first, -1, dims=-1)  # next-token ids
+        else:  # a model fed with embeddings: the logits' shape is needed
+            with torch.no_grad():
+                logits = model(*inputs)
+            logits = logits[0] if isinstance(logits, (tuple, list)) else logits
             targets = torch.zeros(logits.shape[:-1], dtype=torch.int64)
 
     class Step(torch.nn.Module):
@@ -103,6 +104,7 @@ def export_training_step(model, inputs: Sequence[Any], func_name: str = "train_s
             out = self.model(*args[:-1])
             if isinstance(out, (tuple, list)):
                 out = out[0]
+            vocab = out.shape[-1]
             onehot = F.one_hot(args[-1], vocab).to(out.dtype)
             tokens = onehot.numel() // vocab
             return (-(torch.log_softmax(out, -1) * onehot).sum() / tokens,)
