@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""fp8q wgmma GEMM vs cuBLAS block (torch scaled_mm 1x128 x 128x128) vs bf16.
+"""fp8q wgmma GEMM vs cuBLAS block (torch scaled_mm 1x128 x 128x128) vs DeepGEMM vs bf16.
 
 One run, same inputs (PERF.md "How to measure"): for each shape, the fp8q
 kernel (exported, launched through python/fp8q/runtime.py with torch
 tensors), ``F.scaled_mm(a, w.t(), sa_outer, BlockWise1x128, sw.t(),
-BlockWise128x128, output_dtype=bf16)`` and bf16 ``x @ w.t()``; every result is
-first checked against an f32 product of the dequantized inputs (fp8q and
+BlockWise128x128, output_dtype=bf16)``, DeepGEMM's ``fp8_gemm_nt`` when
+``deep_gemm`` imports (built on the device by bench/peers/build_deepgemm.sh;
+its per-token scales converted to its TMA-aligned layout once, outside the
+timing) and bf16 ``x @ w.t()``; every result is first checked against an f32 product of the dequantized inputs (fp8q and
 cuBLAS: rel. Frobenius), then timed with triton's do_bench (median).
 TFLOP/s = 2MNK/t. fp8q's launch is bound once (``Kernel.bind``) and the
 timed function launches it, as a user's loop does; the host microseconds
@@ -18,7 +20,8 @@ The kernel's manifest attrs pick the form: with ``--kernel
 fp8q_scaled_matmul_1x128_1x128_f32`` (Wgrad, 1x128 scales on both operands,
 f32 out) B is quantized per 1x128 row and the peer is ``F.scaled_mm`` with
 BlockWise1x128 on both operands, f32 out, where this cuBLAS has that mode
-(else the note says why).
+(else the note says why); DeepGEMM runs its 1x128 x 1x128 kernel
+(recipe (1, 1, 128), f32 out) there.
 
   bench_gemm.py --export-dir build/bench/gemm_kernels            (GPU, torch)
   bench_gemm.py --export-dir build/bench/gemm_kernels --dry-run  (no GPU)
@@ -59,7 +62,36 @@ def host_us(fn, calls=100):
     return elapsed / calls * 1e6
 
 
-def bench_shape(kernel, m, n, k, b_rows=128, out_dtype="bf16", a_scales_mn_major=False):
+def deepgemm_peer(a, sa, wq, sw, m, n, b_rows, torch_out):
+    """DeepGEMM's ``fp8_gemm_nt`` on the same operands, or the reason it
+    cannot run (not installed, a shape it rejects). Its JIT compiles a
+    kernel on the first call (``DG_JIT_USE_NVRTC=1`` unless set: faster
+    than nvcc), which the correctness check makes, before any timing."""
+    import torch  # noqa: PLC0415
+    os.environ.setdefault("DG_JIT_USE_NVRTC", "1")
+    try:
+        import deep_gemm  # noqa: PLC0415
+    except ImportError as error:
+        return None, f"DeepGEMM: not installed ({error})"
+    to_layout = getattr(deep_gemm, "get_mn_major_tma_aligned_tensor", None) or \
+        deep_gemm._C.get_mn_major_tma_aligned_tensor
+    d = torch.empty(m, n, device=a.device, dtype=torch_out)
+    sfa = to_layout(sa)
+    if b_rows == 1:
+        sfb = to_layout(sw)
+
+        def call():
+            deep_gemm.fp8_gemm_nt((a, sfa), (wq, sfb), d, recipe=(1, 1, 128))
+            return d
+    else:
+        def call():
+            deep_gemm.fp8_gemm_nt((a, sfa), (wq, sw), d)
+            return d
+    return call, None
+
+
+def bench_shape(kernel, m, n, k, b_rows=128, out_dtype="bf16", a_scales_mn_major=False,
+                deepgemm=True):
     """One row of the table; ``b_rows`` rows of B share a scale (128: weight
     blocks, cuBLAS block as the peer; 1: the Wgrad form, 1x128 on both
     operands, cuBLAS with 1x128 scales on both where it has that mode).
@@ -148,6 +180,16 @@ def bench_shape(kernel, m, n, k, b_rows=128, out_dtype="bf16", a_scales_mn_major
             row["cublas_host_us"] = host_us(cublas)
         except Exception as error:  # noqa: BLE001 (a mode this cuBLAS lacks)
             row["note"] = f"cuBLAS: {type(error).__name__}: {str(error)[:80]}"
+    if deepgemm:
+        call, why = deepgemm_peer(a, sa, wq, sw, m, n, b_rows, torch_out)
+        if call is not None:
+            try:
+                row["deepgemm_err"] = rel(call())
+                timers["deepgemm"] = call
+            except Exception as error:  # noqa: BLE001 (a shape it rejects)
+                why = f"DeepGEMM: {type(error).__name__}: {str(error)[:80]}"
+        if why:
+            row["note"] = (row.get("note", "") + "; " + why).lstrip("; ")
     flops = 2.0 * m * n * k
     for name, fn in timers.items():
         if do_bench is not None:
@@ -171,6 +213,8 @@ def main(argv=None) -> int:
     parser.add_argument("--export-dir", required=True)
     parser.add_argument("--kernel", default=KERNEL)
     parser.add_argument("--dry-run", action="store_true")
+    parser.add_argument("--no-deepgemm", action="store_true",
+                        help="leave DeepGEMM out even where deep_gemm imports")
     parser.add_argument("--shapes", default="perf",
                         help="perf (PERF.md's rows) and/or MxNxK, comma separated")
     args = parser.parse_args(argv)
@@ -198,23 +242,27 @@ def main(argv=None) -> int:
             rows.append(bench_shape(kernel, m, n, k,
                                     b_rows=int(attrs.get("b_tile", (128, 128))[0]),
                                     out_dtype=attrs.get("out_dtype", "bf16"),
-                                    a_scales_mn_major=spec.arg("sa").layout == "transposed"))
+                                    a_scales_mn_major=spec.arg("sa").layout == "transposed",
+                                    deepgemm=not args.no_deepgemm))
         except Exception as error:  # noqa: BLE001
             rows.append({"M": m, "N": n, "K": k, "note": f"{type(error).__name__}: {error}"})
     out_dir = os.environ.get("OUT")
     if out_dir and not args.dry_run:
         with open(os.path.join(out_dir, "bench_gemm.json"), "w") as f:
             json.dump(rows, f, indent=1)
-    header = ("M", "N", "K", "fp8q", "cuBLAS block", "bf16", "fp8q/cuBLAS", "fp8q err",
-              "cuBLAS err", "host us: bind / call / launch / cuBLAS", "graph", "note")
+    header = ("M", "N", "K", "fp8q", "cuBLAS block", "DeepGEMM", "bf16", "fp8q/cuBLAS",
+              "fp8q/DeepGEMM", "fp8q err", "cuBLAS err", "DeepGEMM err",
+              "host us: bind / call / launch / cuBLAS", "graph", "note")
     print(" | ".join(header))
     for r in rows:
-        f, c, b = (r.get(x + "_tflops") for x in ("fp8q", "cublas_block", "bf16"))
+        f, c, d, b = (r.get(x + "_tflops") for x in ("fp8q", "cublas_block", "deepgemm", "bf16"))
         print(" | ".join(str(v) for v in (
             r["M"], r["N"], r["K"], f"{f:.0f}" if f else "-", f"{c:.0f}" if c else "-",
-            f"{b:.0f}" if b else "-", f"{f / c:.2f}" if f and c else "-",
+            f"{d:.0f}" if d else "-", f"{b:.0f}" if b else "-",
+            f"{f / c:.2f}" if f and c else "-", f"{f / d:.2f}" if f and d else "-",
             f"{r['fp8q_err']:.2e}" if "fp8q_err" in r else "-",
             f"{r['cublas_err']:.2e}" if "cublas_err" in r else "-",
+            f"{r['deepgemm_err']:.2e}" if "deepgemm_err" in r else "-",
             " / ".join(f"{r[x]:.1f}" if x in r else "-" for x in (
                 "host_us_bind", "host_us_call", "host_us_launch", "cublas_host_us")),
             {True: "ok", False: "DIFFERS"}.get(r.get("graph_replay_equal"), "-"),
