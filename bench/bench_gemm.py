@@ -246,6 +246,9 @@ def main(argv=None) -> int:
                                     deepgemm=not args.no_deepgemm))
         except Exception as error:  # noqa: BLE001
             rows.append({"M": m, "N": n, "K": k, "note": f"{type(error).__name__}: {error}"})
+        print(f"done {m}x{n}x{k}: " + ", ".join(
+            f"{key} {value:.0f}" for key, value in rows[-1].items() if key.endswith("_tflops")),
+            file=sys.stderr, flush=True)
     out_dir = os.environ.get("OUT")
     if out_dir and not args.dry_run:
         with open(os.path.join(out_dir, "bench_gemm.json"), "w") as f:
