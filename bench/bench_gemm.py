@@ -25,6 +25,8 @@ BlockWise1x128 on both operands, f32 out, where this cuBLAS has that mode
 
   bench_gemm.py --export-dir build/bench/gemm_kernels            (GPU, torch)
   bench_gemm.py --export-dir build/bench/gemm_kernels --dry-run  (no GPU)
+  PYTHONPATH=/tmp/peers/DeepGEMM:python bench_gemm.py --export-dir build/bench/gemm_kernels \
+      --deepgemm-prewarm 8                                 (with DeepGEMM, its kernels JIT-compiled first)
   bench_gemm.py --export-dir build/bench/gemm_kernels --kernel fp8q_scaled_matmul_1x128_1x128_f32 \
       --shapes 7168x2048x4096,...                          (the Wgrad form)
 """
@@ -65,10 +67,13 @@ def host_us(fn, calls=100):
 def deepgemm_peer(a, sa, wq, sw, m, n, b_rows, torch_out):
     """DeepGEMM's ``fp8_gemm_nt`` on the same operands, or the reason it
     cannot run (not installed, a shape it rejects). Its JIT compiles a
-    kernel on the first call (``DG_JIT_USE_NVRTC=1`` unless set: faster
-    than nvcc), which the correctness check makes, before any timing."""
+    kernel on the first call (nvcc; ``--deepgemm-prewarm`` compiles them
+    all beforehand, in parallel), which the correctness check makes, before
+    any timing.
+    NOTE: DeepGEMM's NVRTC mode (DG_JIT_USE_NVRTC=1) fails with CUDA 13 on
+    the H200 machine: it passes only CUDA_HOME/include, and CUDA 13 keeps
+    <cuda/std/...> under include/cccl (checked 2026-12-02)."""
     import torch  # noqa: PLC0415
-    os.environ.setdefault("DG_JIT_USE_NVRTC", "1")
     try:
         import deep_gemm  # noqa: PLC0415
     except ImportError as error:
@@ -88,6 +93,38 @@ def deepgemm_peer(a, sa, wq, sw, m, n, b_rows, torch_out):
             deep_gemm.fp8_gemm_nt((a, sfa), (wq, sw), d)
             return d
     return call, None
+
+
+def _deepgemm_prewarm_one(shape):
+    """One worker of --deepgemm-prewarm: runs DeepGEMM once on ``shape`` so
+    that its JIT cache (on disk) holds the kernel; returns an error or ''."""
+    import torch  # noqa: PLC0415
+    m, n, k, b_rows, out_dtype = shape
+    try:
+        a = torch.zeros(m, k, device="cuda", dtype=torch.float8_e4m3fn)
+        wq = torch.zeros(n, k, device="cuda", dtype=torch.float8_e4m3fn)
+        sa = torch.ones(m, k // 128, device="cuda")
+        sw = torch.ones(n if b_rows == 1 else -(-n // 128), k // 128, device="cuda")
+        torch_out = torch.bfloat16 if out_dtype == "bf16" else torch.float32
+        call, why = deepgemm_peer(a, sa, wq, sw, m, n, b_rows, torch_out)
+        if call is not None:
+            call()
+            torch.cuda.synchronize()
+        return why or ""
+    except Exception as error:  # noqa: BLE001
+        return f"{type(error).__name__}: {str(error)[:80]}"
+
+
+def deepgemm_prewarm(shapes, jobs):
+    """Compiles DeepGEMM's kernels for ``shapes`` in ``jobs`` processes."""
+    import multiprocessing  # noqa: PLC0415
+    import time  # noqa: PLC0415
+    start = time.perf_counter()
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        errors = pool.map(_deepgemm_prewarm_one, shapes)
+    failed = sum(1 for e in errors if e)
+    print(f"DeepGEMM JIT prewarm: {len(shapes)} shapes, {failed} failed, "
+          f"{time.perf_counter() - start:.0f} s ({jobs} processes)", file=sys.stderr, flush=True)
 
 
 def bench_shape(kernel, m, n, k, b_rows=128, out_dtype="bf16", a_scales_mn_major=False,
@@ -181,13 +218,13 @@ def bench_shape(kernel, m, n, k, b_rows=128, out_dtype="bf16", a_scales_mn_major
         except Exception as error:  # noqa: BLE001 (a mode this cuBLAS lacks)
             row["note"] = f"cuBLAS: {type(error).__name__}: {str(error)[:80]}"
     if deepgemm:
-        call, why = deepgemm_peer(a, sa, wq, sw, m, n, b_rows, torch_out)
-        if call is not None:
-            try:
+        try:
+            call, why = deepgemm_peer(a, sa, wq, sw, m, n, b_rows, torch_out)
+            if call is not None:
                 row["deepgemm_err"] = rel(call())
                 timers["deepgemm"] = call
-            except Exception as error:  # noqa: BLE001 (a shape it rejects)
-                why = f"DeepGEMM: {type(error).__name__}: {str(error)[:80]}"
+        except Exception as error:  # noqa: BLE001 (a shape it rejects)
+            why = f"DeepGEMM: {type(error).__name__}: {str(error)[:80]}"
         if why:
             row["note"] = (row.get("note", "") + "; " + why).lstrip("; ")
     flops = 2.0 * m * n * k
@@ -215,6 +252,9 @@ def main(argv=None) -> int:
     parser.add_argument("--dry-run", action="store_true")
     parser.add_argument("--no-deepgemm", action="store_true",
                         help="leave DeepGEMM out even where deep_gemm imports")
+    parser.add_argument("--deepgemm-prewarm", type=int, default=0, metavar="JOBS",
+                        help="compile DeepGEMM's kernels for every shape first, in JOBS "
+                             "processes (its JIT runs nvcc once per kernel)")
     parser.add_argument("--shapes", default="perf",
                         help="perf (PERF.md's rows) and/or MxNxK, comma separated")
     args = parser.parse_args(argv)
@@ -228,6 +268,12 @@ def main(argv=None) -> int:
     if not args.dry_run:
         import fp8q.runtime as rt  # noqa: PLC0415
         kernel = rt.load(args.export_dir)[args.kernel]
+    attrs = spec.attrs
+    b_rows = int(attrs.get("b_tile", (128, 128))[0])
+    out_dtype = attrs.get("out_dtype", "bf16")
+    if args.deepgemm_prewarm and not args.dry_run and not args.no_deepgemm:
+        deepgemm_prewarm([(m, n, k, b_rows, out_dtype) for m, n, k in shapes],
+                         args.deepgemm_prewarm)
     rows = []
     for m, n, k in shapes:
         env = {"M": m, "N": n, "K": k}
@@ -238,10 +284,7 @@ def main(argv=None) -> int:
                          if unmet else f"dry run, grid {grid}"})
             continue
         try:
-            attrs = spec.attrs
-            rows.append(bench_shape(kernel, m, n, k,
-                                    b_rows=int(attrs.get("b_tile", (128, 128))[0]),
-                                    out_dtype=attrs.get("out_dtype", "bf16"),
+            rows.append(bench_shape(kernel, m, n, k, b_rows=b_rows, out_dtype=out_dtype,
                                     a_scales_mn_major=spec.arg("sa").layout == "transposed",
                                     deepgemm=not args.no_deepgemm))
         except Exception as error:  # noqa: BLE001
