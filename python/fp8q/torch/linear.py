@@ -158,8 +158,9 @@ class Linear(nn.Linear):
     The weight's quantization is computed once per weight version: the
     forwards of gradient-accumulation micro-batches between two optimizer
     steps reuse it (``weight._version`` changes when the optimizer updates
-    the weight in place). Not under ``torch.compile``, which quantizes in
-    every forward.
+    the weight in place). Not under ``torch.compile`` or CUDA-graph capture,
+    which quantize in every forward (the quantization is then part of the
+    graph).
     """
 
     def __init__(self, in_features: int, out_features: int, bias: bool = True,
@@ -174,7 +175,11 @@ class Linear(nn.Linear):
 
     def _weight_fp8(self):
         weight = self.weight
-        if torch.compiler.is_compiling() or torch.is_inference_mode_enabled():
+        # NOTE: under torch.compile and CUDA-graph capture the quantization
+        # must be part of the traced/captured work (a cache hit would leave it
+        # out, and a replay after an optimizer step would use stale blocks).
+        if (torch.compiler.is_compiling() or torch.is_inference_mode_enabled()
+                or (weight.is_cuda and torch.cuda.is_current_stream_capturing())):
             return ops.quantize_128x128(weight.detach())
         key = (weight._version, weight.data_ptr(), weight.device, weight.dtype,
                tuple(weight.shape))
