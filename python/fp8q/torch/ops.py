@@ -155,7 +155,7 @@ def _quantize_1x128(x: torch.Tensor) -> Tuple[torch.Tensor, torch.Tensor]:
 
 
 @_quantize_1x128.register_kernel("cuda")
-def _(x):
+def _quantize_1x128_cuda(x):
     _check_source("quantize_1x128", x)
     x = x.contiguous()
     m, k = x.shape
@@ -178,7 +178,7 @@ def _quantize_128x128(w: torch.Tensor) -> Tuple[torch.Tensor, torch.Tensor]:
 
 
 @_quantize_128x128.register_kernel("cuda")
-def _(w):
+def _quantize_128x128_cuda(w):
     _check_source("quantize_128x128", w)
     w = w.contiguous()
     n, k = w.shape
@@ -211,7 +211,7 @@ def _fused_empty(x):
 
 
 @_quantize_fused.register_kernel("cuda")
-def _(x):
+def _quantize_fused_cuda(x):
     _check_source("quantize_1x128_128x1t", x)
     x = x.contiguous()
     out = _fused_empty(x)
@@ -243,7 +243,7 @@ def _tile_transpose(q: torch.Tensor, s: torch.Tensor) -> Tuple[torch.Tensor, tor
 
 
 @_tile_transpose.register_kernel("cuda")
-def _(q, s):
+def _tile_transpose_cuda(q, s):
     _check_tile_transpose(q, s)
     q, s = q.contiguous(), s.contiguous()
     out = _tile_transpose_empty(q)
@@ -268,7 +268,7 @@ def _scaled_mm(a: torch.Tensor, sa: torch.Tensor, b: torch.Tensor, sb: torch.Ten
 
 
 @_scaled_mm.register_kernel("cuda")
-def _(a, sa, b, sb, b_rows, out_dtype):
+def _scaled_mm_cuda(a, sa, b, sb, b_rows, out_dtype):
     _check_scaled_mm(a, sa, b, sb, b_rows, out_dtype)
     a, sa, b, sb = (t.contiguous() for t in (a, sa, b, sb))
     out = torch.empty(a.shape[0], b.shape[0], dtype=out_dtype, device=a.device)
