@@ -40,12 +40,8 @@ from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 
-_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(_ROOT, "scripts", "device"))
-sys.path.insert(0, os.path.join(_ROOT, "python"))
-
-import quantize_plan as qp  # noqa: E402
-import selftest_kernels  # noqa: E402
+from fp8q.device import quantize_plan as qp  # noqa: E402
+from fp8q.device import selftest_kernels  # noqa: E402
 from fp8q import reference as ref  # noqa: E402
 from fp8q.manifest import ManifestError, load_manifest, shape_of  # noqa: E402
 
