@@ -99,7 +99,8 @@ class Timer:
             try:
                 import triton.testing  # noqa: F401,PLC0415
 
-                self.kind = "do_bench"
+                # do_bench times on torch's CUDA, which the mock driver is not.
+                self.kind = "do_bench" if _torch_cuda() is not None else "events"
             except ImportError:
                 self.kind = "events"
 
@@ -203,13 +204,19 @@ def _alloc(torch, plan, name: str, env, device):
     return torch.empty(shape_of(arg, env), dtype=dtype, device=device)
 
 
-def run(manifest, plans, shapes, timer: Timer) -> List[dict]:
-    import fp8q.runtime as rt  # noqa: PLC0415
-
+def _torch_cuda():
+    """torch if it is installed and has a CUDA device (not on the mock driver)."""
     try:
         import torch  # noqa: PLC0415
     except ImportError:
-        torch = None
+        return None
+    return torch if torch.cuda.is_available() else None
+
+
+def run(manifest, plans, shapes, timer: Timer) -> List[dict]:
+    import fp8q.runtime as rt  # noqa: PLC0415
+
+    torch = _torch_cuda()
     rows = []
     kernels = rt.KernelSet(manifest)
     for m, k in shapes:
