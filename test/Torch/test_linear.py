@@ -105,6 +105,20 @@ def test_weight_quantized_once_per_version():
     assert torch.equal(y, fresh)
 
 
+def test_f32_master_weights_with_bf16_activations():
+    # Parameters in f32, activations in bf16: y and dx in bf16 (the input's
+    # dtype), dW and db in f32, the weight quantized from its f32 values.
+    lin, _, _ = make(1, 256, 128, torch.float32)
+    x = torch.randn(130, 256, dtype=torch.bfloat16, requires_grad=True)
+    y = lin(x)
+    y.float().sum().backward()
+    assert (y.dtype, x.grad.dtype) == (torch.bfloat16, torch.bfloat16)
+    assert (lin.weight.grad.dtype, lin.bias.grad.dtype) == (torch.float32, torch.float32)
+    ey, _, _ = recipe(x, lin.weight, None, torch.ones(130, 128), torch.bfloat16)
+    expected = (torch.from_numpy(ey).to(torch.bfloat16) + lin.bias.detach().to(torch.bfloat16))
+    assert torch.equal(y, expected)
+
+
 def test_leading_dimensions_and_no_bias():
     lin, _, _ = make(1, 128, 256, torch.float32, bias=False)
     x = torch.randn(3, 5, 128)

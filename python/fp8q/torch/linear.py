@@ -72,7 +72,7 @@ class _Fp8LinearFunction(torch.autograd.Function):
         out_dtype = x.dtype if x.dtype in (torch.bfloat16, torch.float32) else torch.float32
         y = ops.scaled_mm(qx, sx, qw, sw, GROUP, out_dtype)[:tokens].to(x.dtype)
         if bias is not None:
-            y = y + bias
+            y = y + bias.to(y.dtype)
         ctx.save_for_backward(qx, sx, qw, sw)
         ctx.tokens = tokens
         ctx.x_dtype = x.dtype
