@@ -21,9 +21,9 @@ Every directory is checked against :data:`REQUIRED` (the kernel names and
 array signatures this package calls) when loaded, so a stale or foreign
 export is refused with the missing names instead of failing at a launch.
 
-``python -m fp8q.torch.kernels check DIR`` runs that check without CUDA (CI
-runs it on the build's export); ``python -m fp8q.torch.kernels where``
-prints the directory that would be used.
+``python -m fp8q.torch check DIR`` runs that check without CUDA (CI runs it
+on the build's export); ``python -m fp8q.torch where`` prints the directory
+that would be used.
 """
 
 from __future__ import annotations
@@ -229,9 +229,5 @@ def main(argv: Optional[List[str]] = None) -> int:
             print(f"error: {err}", file=sys.stderr)
             return 1
         return 0
-    print("usage: python -m fp8q.torch.kernels check DIR | where", file=sys.stderr)
+    print("usage: python -m fp8q.torch check DIR | where", file=sys.stderr)
     return 2
-
-
-if __name__ == "__main__":
-    sys.exit(main())
