@@ -23,7 +23,8 @@ export is refused with the missing names instead of failing at a launch.
 
 ``python -m fp8q.torch check DIR`` runs that check without CUDA (CI runs it
 on the build's export); ``python -m fp8q.torch where`` prints the directory
-that would be used.
+that would be used; ``python -m fp8q.torch compile [CACHE_DIR]`` compiles
+(or finds in the cache) the export of step 5 and prints its directory.
 """
 
 from __future__ import annotations
@@ -222,6 +223,19 @@ def main(argv: Optional[List[str]] = None) -> int:
         print(f"{argv[1]}: {len(REQUIRED)} kernels fp8q.torch needs, all present "
               f"({len(names)} in the manifest)")
         return 0
+    if argv[:1] == ["compile"] and len(argv) <= 2:
+        fp8_opt = _find_fp8_opt()
+        if fp8_opt is None:
+            print("error: no fp8-opt (set FP8Q_OPT or put it on PATH)", file=sys.stderr)
+            return 1
+        try:
+            directory = compile_kernels(fp8_opt, argv[1] if len(argv) == 2 else None)
+            check_export(directory)
+        except KernelDirError as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 1
+        print(directory)
+        return 0
     if argv == ["where"]:
         try:
             print(find_kernel_dir(compile_if_missing=False))
@@ -229,5 +243,6 @@ def main(argv: Optional[List[str]] = None) -> int:
             print(f"error: {err}", file=sys.stderr)
             return 1
         return 0
-    print("usage: python -m fp8q.torch check DIR | where", file=sys.stderr)
+    print("usage: python -m fp8q.torch check DIR | where | compile [CACHE_DIR]",
+          file=sys.stderr)
     return 2
