@@ -63,6 +63,15 @@ def rel(a, b):
     return float((a.detach().float() - b.detach().float()).norm() / b.detach().float().norm())
 
 
+def test_frozen_weight_gives_dgrad_only():
+    lin, x, dy = make(200, 256, 128, torch.bfloat16)
+    lin.weight.requires_grad_(False)
+    lin(x).backward(dy)
+    _, edx, _ = recipe(x, lin.weight, lin.bias, dy, torch.bfloat16)
+    np.testing.assert_array_equal(x.grad.float().numpy(), round_to(edx, torch.bfloat16))
+    assert lin.weight.grad is None and lin.bias.grad is not None
+
+
 def test_linear_within_fp8_error_of_f32():
     lin, x, dy = make(384, 512, 256, torch.bfloat16, seed=1)
     x32 = x.detach().float().requires_grad_()

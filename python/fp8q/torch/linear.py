@@ -90,7 +90,10 @@ class _Fp8LinearFunction(torch.autograd.Function):
         if dy.dtype != ctx.x_dtype:
             dy = dy.to(ctx.x_dtype)
         dx = dw = db = None
-        qdy, sdy, qdy_t, sdy_t = ops.quantize_1x128_128x1t(_pad_rows(dy, padded))
+        if ctx.needs_input_grad[1]:  # dY for Dgrad and Wgrad, read once
+            qdy, sdy, qdy_t, sdy_t = ops.quantize_1x128_128x1t(_pad_rows(dy, padded))
+        elif ctx.needs_input_grad[0]:  # a frozen weight: Dgrad only
+            qdy, sdy = ops.quantize_1x128(_pad_rows(dy, padded))
         if ctx.needs_input_grad[0]:
             qw_t, sw_t = ops.transpose_blocks(qw, sw)
             out_dtype = ctx.x_dtype if ctx.x_dtype in (torch.bfloat16, torch.float32) \
