@@ -5,7 +5,12 @@
 # cmake, ninja and a Python venv (.venv) with the test packages when they are
 # missing, then configures build/ with Ninja and builds everything.
 #
-# Environment: FP8Q_BUILD_DIR (default build), FP8Q_JOBS (default nproc).
+# PyTorch (torch==2.15.0 from PyPI, with its CUDA wheels: about 3 GB) goes
+# into .venv too, for fp8q.torch and its tests (test/Torch); FP8Q_SKIP_TORCH=1
+# leaves it out (those tests are then UNSUPPORTED).
+#
+# Environment: FP8Q_BUILD_DIR (default build), FP8Q_JOBS (default nproc),
+# FP8Q_SKIP_TORCH.
 #
 #===----------------------------------------------------------------------===//
 set -euo pipefail
@@ -25,6 +30,13 @@ if [[ ! -x .venv/bin/python ]]; then
 fi
 .venv/bin/python -m pip install -q --disable-pip-version-check \
   -r python/requirements.txt
+TORCH_VERSION=2.15.0
+if [[ "${FP8Q_SKIP_TORCH:-0}" == 1 ]]; then
+  echo "setup: FP8Q_SKIP_TORCH=1: not installing torch (test/Torch is skipped)"
+elif ! .venv/bin/python -c "import torch, sys; sys.exit(not torch.__version__.startswith('$TORCH_VERSION'))" 2>/dev/null; then
+  echo "setup: installing torch==$TORCH_VERSION into .venv (about 3 GB with its CUDA wheels)"
+  .venv/bin/python -m pip install -q --disable-pip-version-check "torch==$TORCH_VERSION"
+fi
 
 cmake -G Ninja -S . -B "$BUILD_DIR" \
   -DMLIR_DIR="$LLVM_PREFIX/lib/cmake/mlir" \

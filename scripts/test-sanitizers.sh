@@ -103,7 +103,7 @@ if [[ ! -f $gemm_exports/manifest.json ]]; then
   exit 1
 fi
 env LD_PRELOAD="$libasan" FP8Q_CUDA_DRIVER_LIBRARY="$mock" PYTHONPATH="$PWD/python" \
-  "$PYTHON" test/Runtime/Inputs/check_gemm_numpy.py scripts/device \
+  "$PYTHON" test/Runtime/Inputs/check_gemm_numpy.py \
   --export-dir "$gemm_exports" --shapes 129x257x256,2x136x256 | tail -1
 step "python on the mock driver"
 

@@ -56,6 +56,16 @@ except Exception:
     lit_config.warning("numpy/pytest not importable by %s: Python tests "
                        "are UNSUPPORTED" % config.python_executable)
 
+# torch: PyTorch is importable by the test python (fp8q.torch's tests,
+# test/Torch; scripts/setup.sh installs it unless FP8Q_SKIP_TORCH=1).
+try:
+    subprocess.check_call([config.python_executable, "-c", "import torch, numpy, pytest"],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    config.available_features.add("torch")
+except Exception:
+    lit_config.note("torch not importable by %s: test/Torch is UNSUPPORTED"
+                    % config.python_executable)
+
 # cuda-device: a CUDA GPU is usable here (`nvidia-smi -L` lists one). Tests
 # that launch kernels on a real GPU say `REQUIRES: cuda-device`.
 import subprocess

@@ -4,18 +4,18 @@
 // requirements, and the numpy reference on small shapes.
 //
 // RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified format=isa export-dir=%t" -o /dev/null
-// RUN: %python %fp8q_src_root/scripts/device/check_gemm.py --export-dir %t --dry-run --shapes perf,odd | FileCheck %s
-// RUN: %python %fp8q_src_root/bench/bench_gemm.py --export-dir %t --dry-run | FileCheck %s --check-prefix=BENCH
+// RUN: %python -m fp8q.device.check_gemm --export-dir %t --dry-run --shapes perf,odd | FileCheck %s
+// RUN: %python -m fp8q.bench.bench_gemm --export-dir %t --dry-run | FileCheck %s --check-prefix=BENCH
 // The group-K kernels of the accuracy experiment (group_size =
 // promotion_interval = K): scales [M, K/G] and [ceil(N/G), K/G] from the
 // manifest's group (the numpy reference runs on 33x17x1024), shapes whose
 // K the kernel does not take skipped.
-// RUN: %python %fp8q_src_root/scripts/device/check_gemm.py --export-dir %fp8q_exports/accuracy_kernels --dry-run --shapes odd,33x17x1024 | FileCheck %s --check-prefix=GROUP
+// RUN: %python -m fp8q.device.check_gemm --export-dir %fp8q_exports/accuracy_kernels --dry-run --shapes odd,33x17x1024 | FileCheck %s --check-prefix=GROUP
 // The build's export of bench/gemm_kernels.mlir, with its `_amn` kernel (a_scale_layout =
 // mn_major: sa [K/128, M], "layout": "transposed"): every kernel and shape
 // ok, and bench_gemm takes the `_amn` kernel too.
-// RUN: %python %fp8q_src_root/scripts/device/check_gemm.py --export-dir %fp8q_exports/gemm_kernels --dry-run --shapes perf,odd | FileCheck %s --check-prefix=BENCHDIR
-// RUN: %python %fp8q_src_root/bench/bench_gemm.py --export-dir %fp8q_exports/gemm_kernels --kernel fp8q_scaled_matmul_1x128_128x128_bf16_amn --dry-run --shapes 4096x7168x16384,200x300x512 | FileCheck %s --check-prefix=BENCHAMN
+// RUN: %python -m fp8q.device.check_gemm --export-dir %fp8q_exports/gemm_kernels --dry-run --shapes perf,odd | FileCheck %s --check-prefix=BENCHDIR
+// RUN: %python -m fp8q.bench.bench_gemm --export-dir %fp8q_exports/gemm_kernels --kernel fp8q_scaled_matmul_1x128_128x128_bf16_amn --dry-run --shapes 4096x7168x16384,200x300x512 | FileCheck %s --check-prefix=BENCHAMN
 
 // CHECK: fp8q_scaled_matmul_1x128_128x128_bf16 {{ *}}4096x7168x16384 {{.*}}ok (dry run, grid 132x1x1)
 // CHECK: fp8q_scaled_matmul_1x128_128x128_bf16 {{ *}}200x300x512 {{.*}}ok (dry run, grid 6x1x1)

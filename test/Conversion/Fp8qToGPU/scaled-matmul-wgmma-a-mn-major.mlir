@@ -9,7 +9,7 @@
 // RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified" | FileCheck %s
 // RUN: rm -rf %t && fp8-opt %s --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified format=isa export-dir=%t" | FileCheck %s --check-prefix=PIPE
 // RUN: FileCheck %s --check-prefix=MANIFEST --input-file=%t/manifest.json
-// RUN: %if numpy %{ %python %fp8q_src_root/scripts/device/check_gemm.py --export-dir %t --dry-run --shapes odd | FileCheck %s --check-prefix=DRY %}
+// RUN: %if numpy %{ %python -m fp8q.device.check_gemm --export-dir %t --dry-run --shapes odd | FileCheck %s --check-prefix=DRY %}
 
 func.func @bf16_amn(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<4x200xf32>, %b: tensor<300x512xf8E4M3FN>, %sb: tensor<3x4xf32>, %y0: tensor<200x300xbf16>) -> tensor<200x300xbf16> {
   %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) {a_scale_layout = #fp8q.scale_layout<mn_major>}

@@ -1,4 +1,4 @@
-"""scripts/device/check_gemm.py without PyTorch (for the mock CUDA driver).
+"""fp8q.device.check_gemm without PyTorch (for the mock CUDA driver).
 
 check_gemm compares a kernel's output with the f32 product of the
 dequantized inputs, computed with torch on the GPU; the mock driver has no
@@ -9,10 +9,9 @@ manifest, the upload of the scales in the kernel argument's layout, the
 launch through fp8q.runtime, the poisoned output and the comparison with
 python/fp8q/reference.py -- is check_gemm's own.
 
-  check_gemm_numpy.py SCRIPTS_DEVICE_DIR [check_gemm.py arguments]
+  check_gemm_numpy.py [fp8q.device.check_gemm arguments]   (PYTHONPATH=python)
 """
 
-import os
 import sys
 
 import numpy as np
@@ -28,11 +27,9 @@ def dequantized_product_numpy(qa, sa, qb, sb, bn: int = 128, group: int = 128):
 
 
 def main() -> int:
-    scripts = os.path.abspath(sys.argv[1])
-    sys.path.insert(0, scripts)
-    import check_gemm  # noqa: PLC0415
+    from fp8q.device import check_gemm  # noqa: PLC0415
     check_gemm.dequantized_product_torch = dequantized_product_numpy
-    return check_gemm.main(sys.argv[2:])
+    return check_gemm.main(sys.argv[1:])
 
 
 if __name__ == "__main__":

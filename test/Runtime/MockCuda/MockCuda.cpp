@@ -34,7 +34,7 @@
 // CUDA_ERROR_NO_BINARY_FOR_GPU / CUDA_ERROR_INVALID_PTX / INVALID_IMAGE.
 // Kernels named "missing*" do not exist. Kernels executed on the host:
 //   mock_add_i64(const int64 *x, int64 *y, int64 n): y[i] += x[i]
-//   selftest_*: the self-test quantizers of scripts/device/selftest_kernels.py
+//   selftest_*: the self-test quantizers of python/fp8q/device/selftest_kernels.py
 //   (same names, parameters and bit-exact results as their CUDA C);
 //   fp8q_quantize_* / fp8q_tile_transpose_*: the kernels of
 //   convert-fp8q-to-gpu (docs/GPU.md, "Kernel names" and "Kernel ABI"), with

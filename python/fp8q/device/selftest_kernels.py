@@ -32,7 +32,7 @@ THREADS = 128
 EPS = 1e-4
 
 CUDA_SOURCE = r"""
-// Self-test quantizers of scripts/device (not part of fp8q). One block per
+// Self-test quantizers of fp8q.device (not part of fp8q). One block per
 // tile; see selftest_kernels.py.
 #include <cuda_fp16.h>
 #include <cuda_fp8.h>
@@ -234,7 +234,7 @@ def manifest() -> dict:
          "shared_bytes": 0, "requires": []},
     ]
     return {"version": 1, "chip": SELFTEST_CHIP,
-            "doc": "self-test kernels of scripts/device (not fp8q output)", "kernels": kernels}
+            "doc": "self-test kernels of fp8q.device (not fp8q output)", "kernels": kernels}
 
 
 def _compile_nvcc(out_path: str) -> None:

@@ -38,13 +38,9 @@ import json
 import os
 import sys
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(_HERE, "..", "python"))
-sys.path.insert(0, os.path.join(_HERE, "..", "scripts", "device"))
-
 from fp8q.manifest import dims_of, load_manifest, unmet_requirements  # noqa: E402
 
-import check_gemm  # noqa: E402
+from fp8q.device import check_gemm  # noqa: E402
 
 KERNEL = "fp8q_scaled_matmul_1x128_128x128_bf16"
 

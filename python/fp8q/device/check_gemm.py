@@ -36,9 +36,6 @@ from typing import Dict, List, Tuple
 
 import numpy as np
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(_HERE, "..", "..", "python"))
-
 from fp8q import reference as ref  # noqa: E402
 from fp8q.manifest import dims_of, load_manifest, unmet_requirements  # noqa: E402
 

@@ -31,11 +31,6 @@ from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
-_PYTHON = os.path.join(os.path.dirname(os.path.dirname(_HERE)), "python")
-if _PYTHON not in sys.path:
-    sys.path.insert(0, _PYTHON)
-
 from fp8q import reference as ref  # noqa: E402
 from fp8q.manifest import (DTYPES, MAX_GRID, MAX_THREADS_PER_BLOCK, KernelSpec,  # noqa: E402
                            dims_of, shape_of, unmet_requirements, valid_of)

@@ -15,7 +15,7 @@ the manifest says, and
 
 Usage (on the device, from the repository root):
 
-    PYTHONPATH=python python3 bench/quantize_kernels.py --kernels build/bench/kernels --out $OUT
+    PYTHONPATH=python python3 -m fp8q.bench.quantize_kernels --kernels build/bench/kernels --out $OUT
 
 Prints a table last and writes results.json to --out.
 """

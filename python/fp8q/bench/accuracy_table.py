@@ -35,9 +35,6 @@ import json
 import os
 import sys
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(_HERE, "..", "python"))
-
 KS = [512, 1024, 2048, 4096, 8192, 16384]
 PROMOTE = "fp8q_scaled_matmul_1x128_128x128_f32"
 #: E4M3's largest finite value.

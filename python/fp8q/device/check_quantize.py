@@ -35,11 +35,8 @@ from typing import Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, _HERE)
-
-import quantize_plan as qp  # noqa: E402
-import selftest_kernels  # noqa: E402
+from fp8q.device import quantize_plan as qp  # noqa: E402
+from fp8q.device import selftest_kernels  # noqa: E402
 from fp8q import reference as ref  # noqa: E402
 from fp8q.manifest import ManifestError, load_manifest, shape_of  # noqa: E402
 

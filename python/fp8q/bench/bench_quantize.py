@@ -40,12 +40,8 @@ from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 
-_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(_ROOT, "scripts", "device"))
-sys.path.insert(0, os.path.join(_ROOT, "python"))
-
-import quantize_plan as qp  # noqa: E402
-import selftest_kernels  # noqa: E402
+from fp8q.device import quantize_plan as qp  # noqa: E402
+from fp8q.device import selftest_kernels  # noqa: E402
 from fp8q import reference as ref  # noqa: E402
 from fp8q.manifest import ManifestError, load_manifest, shape_of  # noqa: E402
 
@@ -103,7 +99,8 @@ class Timer:
             try:
                 import triton.testing  # noqa: F401,PLC0415
 
-                self.kind = "do_bench"
+                # do_bench times on torch's CUDA, which the mock driver is not.
+                self.kind = "do_bench" if _torch_cuda() is not None else "events"
             except ImportError:
                 self.kind = "events"
 
@@ -207,13 +204,19 @@ def _alloc(torch, plan, name: str, env, device):
     return torch.empty(shape_of(arg, env), dtype=dtype, device=device)
 
 
-def run(manifest, plans, shapes, timer: Timer) -> List[dict]:
-    import fp8q.runtime as rt  # noqa: PLC0415
-
+def _torch_cuda():
+    """torch if it is installed and has a CUDA device (not on the mock driver)."""
     try:
         import torch  # noqa: PLC0415
     except ImportError:
-        torch = None
+        return None
+    return torch if torch.cuda.is_available() else None
+
+
+def run(manifest, plans, shapes, timer: Timer) -> List[dict]:
+    import fp8q.runtime as rt  # noqa: PLC0415
+
+    torch = _torch_cuda()
     rows = []
     kernels = rt.KernelSet(manifest)
     for m, k in shapes:

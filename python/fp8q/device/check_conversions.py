@@ -8,7 +8,7 @@ e4m3_encode_rn_satfinite`, :func:`fp8q.reference.f32_to_bf16_bits` and
 NaN inputs are reported separately (the reference canonicalises them).
 
 Not collected by pytest (no GPU on the development machines); run it as
-``PYTHONPATH=python python3 scripts/device/check_conversions.py`` on a
+``PYTHONPATH=python python3 -m fp8q.device.check_conversions`` on a
 machine with CuPy and an sm_89+ GPU.
 """
 
