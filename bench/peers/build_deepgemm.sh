@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds DeepGEMM (github.com/deepseek-ai/DeepGEMM, v2.6.1) in place on the
-# GPU machine, as the peer of bench/bench_gemm.py, and prints the directory
+# GPU machine, as the peer of fp8q.bench.bench_gemm, and prints the directory
 # to put on PYTHONPATH. The GPU machine has no network, so the sources travel
 # as one archive: DeepGEMM's tree with its submodules' headers
 # (third-party/cutlass/include, third-party/fmt/include), e.g. made from a
@@ -10,7 +10,7 @@
 #   tar -cJf .peers/deepgemm-v2.6.1.tar.xz DeepGEMM        (.peers/ is ignored)
 #
 #   bench/peers/build_deepgemm.sh .peers/deepgemm-v2.6.1.tar.xz /tmp/peers
-#   PYTHONPATH=/tmp/peers/DeepGEMM:python python3 bench/bench_gemm.py ...
+#   PYTHONPATH=/tmp/peers/DeepGEMM:python python3 -m fp8q.bench.bench_gemm ...
 #
 # NOTE: the extension is compiled with the system g++ (CXX=/usr/bin/g++): the
 # device's default C++ compiler fails on its sources (checked 2026-12-01).

@@ -128,6 +128,22 @@ def test_f32_master_weights_with_bf16_activations():
     assert torch.equal(y, expected)
 
 
+def test_autocast_casts_the_input_like_nn_linear():
+    # Under autocast (CPU: bf16) an f32 input is cast to bf16 first, as
+    # nn.Linear's is: the result equals the bf16 input's, in bf16, and the
+    # input's gradient comes back in f32 through the cast.
+    lin, _, _ = make(1, 256, 128, torch.float32)
+    x = torch.randn(130, 256, requires_grad=True)
+    with torch.autocast("cpu", dtype=torch.bfloat16):
+        y = lin(x)
+    assert y.dtype == torch.bfloat16
+    assert torch.equal(y, lin(x.detach().to(torch.bfloat16)))
+    y.float().sum().backward()
+    assert x.grad.dtype == torch.float32
+    # Without autocast the f32 input stays f32.
+    assert lin(x).dtype == torch.float32
+
+
 def test_leading_dimensions_and_no_bias():
     lin, _, _ = make(1, 128, 256, torch.float32, bias=False)
     x = torch.randn(3, 5, 128)

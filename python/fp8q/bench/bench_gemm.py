@@ -7,8 +7,9 @@ tensors), ``F.scaled_mm(a, w.t(), sa_outer, BlockWise1x128, sw.t(),
 BlockWise128x128, output_dtype=bf16)``, DeepGEMM's ``fp8_gemm_nt`` when
 ``deep_gemm`` imports (built on the device by bench/peers/build_deepgemm.sh;
 its per-token scales converted to its TMA-aligned layout once, outside the
-timing) and bf16 ``x @ w.t()``; every result is first checked against an f32 product of the dequantized inputs (fp8q and
-cuBLAS: rel. Frobenius), then timed with triton's do_bench (median).
+timing) and bf16 ``x @ w.t()``; every result is first checked against an
+f32 product of the dequantized inputs (fp8q, cuBLAS and DeepGEMM: rel.
+Frobenius), then timed with triton's do_bench (median).
 TFLOP/s = 2MNK/t. fp8q's launch is bound once (``Kernel.bind``) and the
 timed function launches it, as a user's loop does; the host microseconds
 per call are measured apart (a full bind + launch, the cached
@@ -23,12 +24,12 @@ BlockWise1x128 on both operands, f32 out, where this cuBLAS has that mode
 (else the note says why); DeepGEMM runs its 1x128 x 1x128 kernel
 (recipe (1, 1, 128), f32 out) there.
 
-  bench_gemm.py --export-dir build/bench/gemm_kernels            (GPU, torch)
-  bench_gemm.py --export-dir build/bench/gemm_kernels --dry-run  (no GPU)
-  PYTHONPATH=/tmp/peers/DeepGEMM:python bench_gemm.py --export-dir build/bench/gemm_kernels \
-      --deepgemm-prewarm 8                                 (with DeepGEMM, its kernels JIT-compiled first)
-  bench_gemm.py --export-dir build/bench/gemm_kernels --kernel fp8q_scaled_matmul_1x128_1x128_f32 \
-      --shapes 7168x2048x4096,...                          (the Wgrad form)
+  python -m fp8q.bench.bench_gemm --export-dir build/bench/gemm_kernels            (GPU, torch)
+  python -m fp8q.bench.bench_gemm --export-dir build/bench/gemm_kernels --dry-run  (no GPU)
+  PYTHONPATH=/tmp/peers/DeepGEMM:python python3 -m fp8q.bench.bench_gemm \
+      --export-dir build/bench/gemm_kernels --deepgemm-prewarm 8     (DeepGEMM too, JIT-compiled first)
+  python -m fp8q.bench.bench_gemm --export-dir build/bench/gemm_kernels \
+      --kernel fp8q_scaled_matmul_1x128_1x128_f32 --shapes 7168x2048x4096,...  (the Wgrad form)
 """
 
 from __future__ import annotations

@@ -116,12 +116,25 @@ def linear(x: torch.Tensor, weight: torch.Tensor, bias: Optional[torch.Tensor] =
     """``F.linear`` in the FP8 recipe. ``weight_fp8`` = ``(q, s)``, the weight's
     128x128 quantization if already computed (else quantized here)."""
     _check_linear(x, weight, bias)
+    x = _autocast_input(x)
     if weight_fp8 is None:
         weight_fp8 = ops.quantize_128x128(weight.detach())
     qw, sw = weight_fp8
     lead = x.shape[:-1]
     y = _Fp8LinearFunction.apply(x.reshape(-1, x.shape[-1]), weight, qw, sw, bias)
     return y.reshape(*lead, weight.shape[0])
+
+
+def _autocast_input(x: torch.Tensor) -> torch.Tensor:
+    """Under ``torch.autocast`` the input is cast to the autocast dtype, as
+    ``nn.Linear`` would be (bf16 activations with f32 master weights: the
+    recipe's FP8 GEMMs then read bf16 and write bf16)."""
+    device_type = x.device.type
+    if device_type in ("cuda", "cpu") and torch.is_autocast_enabled(device_type):
+        dtype = torch.get_autocast_dtype(device_type)
+        if dtype in (torch.bfloat16, torch.float16) and x.dtype != dtype:
+            return x.to(dtype)
+    return x
 
 
 def _check_linear(x, weight, bias) -> None:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Launches the GEMM of each peer a few times on one shape, for Nsight Compute.
 
-The same operands as bench/bench_gemm.py (1x128 activation tiles, 128x128
+The same operands as fp8q.bench.bench_gemm (1x128 activation tiles, 128x128
 weight blocks, bf16 out): fp8q's exported kernel (bound once), cuBLAS block
 (``F.scaled_mm``) and DeepGEMM's ``fp8_gemm_nt`` where it imports. Each peer
 runs ``--launches`` times after one warm-up, with a synchronize between
@@ -10,7 +10,7 @@ one steady launch of the kernel it names:
 
   ncu --clock-control none --section SpeedOfLight --section WarpStateStats \\
       -k regex:fp8q_scaled_matmul --launch-skip 1 --launch-count 1 \\
-      python3 bench/probes/profile_gemm.py --export-dir build/bench/gemm_kernels 4096 7168 16384
+      python3 -m fp8q.bench.profile_gemm --export-dir build/bench/gemm_kernels 4096 7168 16384
 
 Kernel names: fp8q `fp8q_scaled_matmul_*`, DeepGEMM `sm90_fp8_gemm_1d2d_impl`,
 cuBLAS `nvjet_*` or `sm90_xmma_*` (whatever this cuBLAS picks).
@@ -19,13 +19,7 @@ cuBLAS `nvjet_*` or `sm90_xmma_*` (whatever this cuBLAS picks).
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-
-_HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(_HERE, ".."))
-sys.path.insert(0, os.path.join(_HERE, "..", "..", "python"))
-sys.path.insert(0, os.path.join(_HERE, "..", "..", "scripts", "device"))
 
 
 def main(argv=None) -> int:
@@ -43,7 +37,7 @@ def main(argv=None) -> int:
     import torch.nn.functional as F  # noqa: PLC0415
     from torch.nn.functional import ScalingType  # noqa: PLC0415
 
-    import bench_gemm  # noqa: PLC0415
+    from fp8q.bench import bench_gemm  # noqa: PLC0415
     import fp8q.runtime as rt  # noqa: PLC0415
 
     m, n, k = args.m, args.n, args.k

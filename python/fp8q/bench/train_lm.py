@@ -22,8 +22,8 @@ It prints the loss curves' summary and the step times, writes
 ``train_lm.json`` and ``train_lm.png`` (both curves) into ``--out`` (default
 $OUT, else the current folder) and exits 1 when a run diverges (NaN).
 
-  python3 bench/train_lm.py                      # the H200 experiment (docs/Training.md)
-  python3 bench/train_lm.py --dry-run            # CI: a tiny model, a few steps, on the CPU
+  python -m fp8q.bench.train_lm                  # the H200 experiment (docs/Training.md)
+  python -m fp8q.bench.train_lm --dry-run        # CI: a tiny model, a few steps, on the CPU
 
 ``--dry-run`` trains a 2-layer model for a few steps on the CPU, where
 fp8q.torch computes with its reference numerics, and checks that both runs
