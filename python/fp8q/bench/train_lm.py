@@ -102,7 +102,7 @@ class Config:
     ffn: int = 2048
     seq: int = 512
     batch: int = 16
-    steps: int = 400
+    steps: int = 600
     warmup: int = 40
     lr: float = 1e-3
     min_lr_ratio: float = 0.1
