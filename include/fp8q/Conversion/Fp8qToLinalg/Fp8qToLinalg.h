@@ -196,6 +196,8 @@ Value buildGroupedScaledMatmul(OpBuilder &builder, Location loc,
 /// Emits a `cf.assert` that the offsets (contiguous: 0 <= offsets[0] <= ...
 /// <= offsets[E] <= M) or counts (masked: 0 <= counts[e] <= C) of `operands`
 /// are valid, with a message naming `what` (the op and its location).
+/// Nothing is emitted for constant offsets or counts that are valid for
+/// static extents (the quantize-model pass's dense experts).
 void buildGroupIndexCheck(OpBuilder &builder, Location loc,
                           const GroupedScaledMatmulOperands &operands,
                           StringRef what);

@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/Support/Debug.h"
@@ -844,9 +845,31 @@ Value fp8q::buildGroupedScaledMatmul(
 
 // One reduction over the groups folds the per-group conditions into an i1;
 // the ends of the offsets are compared with M once.
+namespace {
+/// True when the offsets or counts are a constant that is valid for the
+/// static extents of `operands` (then no run-time check is needed).
+bool isStaticallyValid(const GroupedScaledMatmulOperands &operands) {
+  DenseIntElementsAttr values;
+  if (!matchPattern(operands.groups, m_Constant(&values)))
+    return false;
+  auto a = cast<RankedTensorType>(operands.a.getType());
+  int64_t bound = a.getDimSize(operands.masked ? 1 : 0);
+  if (ShapedType::isDynamic(bound))
+    return false;
+  SmallVector<int64_t> v = llvm::map_to_vector(
+      values.getValues<APInt>(), [](const APInt &x) { return x.getSExtValue(); });
+  if (operands.masked)
+    return llvm::all_of(v, [&](int64_t c) { return c >= 0 && c <= bound; });
+  return !v.empty() && v.front() >= 0 && v.back() <= bound &&
+         llvm::is_sorted(v);
+}
+} // namespace
+
 void fp8q::buildGroupIndexCheck(OpBuilder &builder, Location loc,
                                 const GroupedScaledMatmulOperands &operands,
                                 StringRef what) {
+  if (isStaticallyValid(operands))
+    return;
   ImplicitLocOpBuilder b(loc, builder);
   MLIRContext *ctx = b.getContext();
   using P = arith::CmpIPredicate;
