@@ -172,3 +172,40 @@ func.func @experts_unsupported(%x: tensor<2x8x256xf32>, %w: tensor<2x200x256xf32
   %o = linalg.batch_matmul ins(%y, %w2 : tensor<2x8x200xf32>, tensor<2x200x64xf32>) outs(%z2 : tensor<2x8x64xf32>) -> tensor<2x8x64xf32>
   return %o : tensor<2x8x64xf32>
 }
+
+// -----
+
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+
+// The Dgrad of stacked experts in a training step (dX = dY W^T per expert,
+// the weight read through a transpose [E, N, K]): a grouped expert GEMM too,
+// its blocks those of W^T per expert. (The experts' Wgrad, a K-grouped GEMM
+// dW[e] = X[e]^T dY[e], has no fp8q form yet.)
+// CHECK-LABEL: func.func @expert_dgrad
+// CHECK:         fp8q.grouped_scaled_matmul {{.*}} : tensor<2x8x256xf8E4M3FN>, tensor<2x8x2xf32>, tensor<2x384x256xf8E4M3FN>, tensor<2x3x2xf32>, tensor<2xi32> -> tensor<2x8x384xf32>
+// CHECK:         fp8q.quantize %{{.*}} {tile = #fp8q.tile<128x128>, transpose} : tensor<768x256xf32> -> tensor<256x768xf8E4M3FN>, tensor<2x6xf32>
+// CHECK:         fp8q.grouped_scaled_matmul {{.*}} : tensor<2x8x384xf8E4M3FN>, tensor<2x8x3xf32>, tensor<2x256x384xf8E4M3FN>, tensor<2x2x3xf32>, tensor<2xi32> -> tensor<2x8x256xf32>
+// REPORT: @expert_dgrad | {{.*}} | B=2 M=8 N=384 K=256 | quantized | grouped expert GEMM: 2 experts, weights [E, K, N] (argument #1) in
+// REPORT: @expert_dgrad | {{.*}} | B=2 M=8 N=256 K=384 | quantized | grouped expert GEMM: 2 experts, weights [E, K, N] (argument #1 via transpose) in
+func.func @expert_dgrad(%x: tensor<2x8x256xf32>, %w: tensor<2x256x384xf32>, %dy: tensor<2x8x384xf32>) -> (tensor<2x8x384xf32>, tensor<2x8x256xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %t = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%x : tensor<2x8x256xf32>) outs(%x : tensor<2x8x256xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = math.tanh %in : f32
+    linalg.yield %s : f32
+  } -> tensor<2x8x256xf32>
+  %e = tensor.empty() : tensor<2x8x384xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<2x8x384xf32>) -> tensor<2x8x384xf32>
+  %y = linalg.batch_matmul ins(%t, %w : tensor<2x8x256xf32>, tensor<2x256x384xf32>) outs(%z : tensor<2x8x384xf32>) -> tensor<2x8x384xf32>
+  %g = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%dy : tensor<2x8x384xf32>) outs(%dy : tensor<2x8x384xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = math.tanh %in : f32
+    linalg.yield %s : f32
+  } -> tensor<2x8x384xf32>
+  %et = tensor.empty() : tensor<2x384x256xf32>
+  %wt = linalg.transpose ins(%w : tensor<2x256x384xf32>) outs(%et : tensor<2x384x256xf32>) permutation = [0, 2, 1]
+  %ed = tensor.empty() : tensor<2x8x256xf32>
+  %zd = linalg.fill ins(%zero : f32) outs(%ed : tensor<2x8x256xf32>) -> tensor<2x8x256xf32>
+  %dx = linalg.batch_matmul ins(%g, %wt : tensor<2x8x384xf32>, tensor<2x384x256xf32>) outs(%zd : tensor<2x8x256xf32>) -> tensor<2x8x256xf32>
+  return %y, %dx : tensor<2x8x384xf32>, tensor<2x8x256xf32>
+}
