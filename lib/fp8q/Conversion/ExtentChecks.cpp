@@ -162,7 +162,8 @@ Requirements getRequirements(Operation *op) {
     }
     if (masked) {
       reqs.equalities.push_back({{a, 0, "a"}, e, 1, "E"});
-      reqs.equalities.push_back({{grouped.getGroups(), 0, "groups"}, e, 1, "E"});
+      reqs.equalities.push_back(
+          {{grouped.getGroups(), 0, "groups"}, e, 1, "E"});
     } else {
       reqs.equalities.push_back(
           {{grouped.getGroups(), 0, "groups"}, e, 1, "E + 1", 1});

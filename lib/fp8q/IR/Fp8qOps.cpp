@@ -102,8 +102,8 @@ LogicalResult verifyRank(Operation *op, StringRef name, Value value,
   auto type = cast<RankedTensorType>(value.getType());
   if (type.getRank() == rank)
     return success();
-  return op->emitOpError() << "expected " << name << " to be " << rank
-                           << "-D (" << why << "), got " << type;
+  return op->emitOpError() << "expected " << name << " to be " << rank << "-D ("
+                           << why << "), got " << type;
 }
 
 /// The group size and promotion interval rules shared by both GEMM ops.
@@ -287,7 +287,6 @@ LogicalResult ScaledMatmulOp::verify() {
 // GroupedScaledMatmulOp
 //===----------------------------------------------------------------------===//
 
-
 LogicalResult GroupedScaledMatmulOp::verify() {
   Operation *op = getOperation();
   int64_t g = getGroupSize();
@@ -338,10 +337,9 @@ LogicalResult GroupedScaledMatmulOp::verify() {
                            "one scale per 1xG tile of a")))
       return failure();
   }
-  if (failed(verifyShape(op, "b_scale", getBScale(),
-                         {groups, numTiles(n, g), kGroups},
-                         tileText(TileAttr::get(getContext(), g, g)) +
-                             " of each group of b")))
+  if (failed(verifyShape(
+          op, "b_scale", getBScale(), {groups, numTiles(n, g), kGroups},
+          tileText(TileAttr::get(getContext(), g, g)) + " of each group of b")))
     return failure();
   SmallVector<int64_t, 3> out(a.drop_back());
   out.push_back(n);

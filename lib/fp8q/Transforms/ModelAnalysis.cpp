@@ -469,9 +469,10 @@ LinearMatchResult fp8q::matchLinear(linalg::LinalgOp op, unsigned weightInput,
   return result;
 }
 
-FailureOr<GroupedLinearMatch>
-fp8q::matchGroupedLinear(linalg::LinalgOp op, unsigned weightInput,
-                         int64_t groupSize, std::string &reason) {
+FailureOr<GroupedLinearMatch> fp8q::matchGroupedLinear(linalg::LinalgOp op,
+                                                       unsigned weightInput,
+                                                       int64_t groupSize,
+                                                       std::string &reason) {
   auto fail = [&](const Twine &why) -> FailureOr<GroupedLinearMatch> {
     reason = why.str();
     return failure();
@@ -505,7 +506,8 @@ fp8q::matchGroupedLinear(linalg::LinalgOp op, unsigned weightInput,
     match.weightIsKxN = true;
   else if (!mapIs(maps[weightInput], {d(0), d(2), d(3)}))
     return fail("stacked weight indexing not [E, K, N] or [E, N, K]");
-  auto actType = dyn_cast<RankedTensorType>(op.getDpsInputs()[actInput].getType());
+  auto actType =
+      dyn_cast<RankedTensorType>(op.getDpsInputs()[actInput].getType());
   auto weightType = dyn_cast<RankedTensorType>(match.weight.getType());
   auto outType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
   if (!actType || !weightType || !outType || !actType.hasStaticShape() ||

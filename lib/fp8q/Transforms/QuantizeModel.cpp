@@ -444,9 +444,9 @@ Value fp8q::quantizeGroupedLinear(RewriterBase &rewriter,
   // Weight: per-expert GxG blocks of [N, K], from [E*K, N] with `transpose`
   // or from [E*N, K] as is.
   Value flatWeight = cache.getOrCreate2D(rewriter, match.weight, identity);
-  auto [qw, sw] = cache.getOrCreate(rewriter, flatWeight,
-                                    TileAttr::get(context, g, g),
-                                    ScaleMode::fp32, match.weightIsKxN);
+  auto [qw, sw] =
+      cache.getOrCreate(rewriter, flatWeight, TileAttr::get(context, g, g),
+                        ScaleMode::fp32, match.weightIsKxN);
   rewriter.setInsertionPoint(op);
   Value qb, sb;
   int64_t nBlocks = llvm::divideCeil(n, g);
@@ -476,8 +476,8 @@ Value fp8q::quantizeGroupedLinear(RewriterBase &rewriter,
   auto countsType = RankedTensorType::get({e}, rewriter.getI32Type());
   Value counts = arith::ConstantOp::create(
       rewriter, loc,
-      DenseElementsAttr::get(countsType, rewriter.getI32IntegerAttr(
-                                             static_cast<int32_t>(t))));
+      DenseElementsAttr::get(
+          countsType, rewriter.getI32IntegerAttr(static_cast<int32_t>(t))));
 
   FloatType gemmElement = getGemmElementType(context, config.outputType);
   auto gemmType = RankedTensorType::get({e, t, n}, gemmElement);

@@ -588,8 +588,8 @@ public:
     }
     rows = tensor::getMixedSizes(b, loc, a)[0];
     n = tensor::getMixedSizes(b, loc, ops.b)[1];
-    kGroups = ceilDiv(b, loc, tensor::getMixedSizes(b, loc, a)[1],
-                      ops.groupSize);
+    kGroups =
+        ceilDiv(b, loc, tensor::getMixedSizes(b, loc, a)[1], ops.groupSize);
     Value aValues = groupView(decode(a), 1);
     Value bValues = groupView(decode(ops.b), 2);
     Value partials = buildGroupSums(aValues, bValues, rowGroup);
@@ -631,7 +631,6 @@ private:
   /// [E, C, ...] to [E*C, ...].
   Value collapseRows(Value value) {
     RankedTensorType type = tensorTypeOf(value);
-    ReassociationIndices rest;
     SmallVector<ReassociationIndices> reassociation = {{0, 1}};
     for (int64_t d = 2; d < type.getRank(); ++d)
       reassociation.push_back({d});
@@ -739,8 +738,8 @@ private:
   /// (f64). Loops (r, n, kb, k).
   Value buildGroupSums(Value a, Value bValues, Value rowGroup) {
     Type f64 = b.getF64Type();
-    Value zero = arith::ConstantFloatOp::create(b, loc, b.getF64Type(),
-                                                APFloat(0.0));
+    Value zero =
+        arith::ConstantFloatOp::create(b, loc, b.getF64Type(), APFloat(0.0));
     Value init = filledTensor(b, loc, {rows, n, kGroups}, zero);
     return linalg::GenericOp::create(
                b, loc, TypeRange{init.getType()}, ValueRange{a, rowGroup},
@@ -766,16 +765,14 @@ private:
 
   /// acc[r, n] = sum_kb f32(partial) * (sa[r, kb] * sb[group(r), n / G, kb])
   /// in f32 from +0, increasing kb. Loops (r, n, kb).
-  Value buildScaledAccumulation(Value partials, Value aScale,
-                                Value rowGroup) {
+  Value buildScaledAccumulation(Value partials, Value aScale, Value rowGroup) {
     Value init = filledTensor(b, loc, {rows, n}, f32Constant(b, loc, 0.0f));
     int64_t groupSize = ops.groupSize;
     Value bScale = ops.bScale;
     return linalg::GenericOp::create(
                b, loc, TypeRange{init.getType()},
                ValueRange{partials, aScale, rowGroup}, ValueRange{init},
-               {map(3, {0, 1, 2}), map(3, {0, 2}), map(3, {0}),
-                map(3, {0, 1})},
+               {map(3, {0, 1, 2}), map(3, {0, 2}), map(3, {0}), map(3, {0, 1})},
                {kParallel, kParallel, kReduction},
                [&](OpBuilder &nb, Location nloc, ValueRange args) {
                  Value blockRow = arith::DivUIOp::create(
@@ -805,16 +802,15 @@ private:
     bool accumulate = ops.accumulate;
     return linalg::GenericOp::create(
                b, loc, TypeRange{init.getType()}, ValueRange{acc, rowGroup},
-               ValueRange{init}, {id, map(2, {0}), id},
-               {kParallel, kParallel},
+               ValueRange{init}, {id, map(2, {0}), id}, {kParallel, kParallel},
                [&](OpBuilder &nb, Location nloc, ValueRange args) {
                  Value value = args[0];
                  if (accumulate)
                    value = arith::AddFOp::create(
                        nb, nloc, toF32(nb, nloc, args[2]), value);
-                 Value inGroup = arith::CmpIOp::create(
-                     nb, nloc, arith::CmpIPredicate::sge, args[1],
-                     i32Constant(nb, nloc, 0));
+                 Value inGroup =
+                     arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::sge,
+                                           args[1], i32Constant(nb, nloc, 0));
                  linalg::YieldOp::create(
                      nb, nloc,
                      arith::SelectOp::create(
@@ -856,8 +852,9 @@ bool isStaticallyValid(const GroupedScaledMatmulOperands &operands) {
   int64_t bound = a.getDimSize(operands.masked ? 1 : 0);
   if (ShapedType::isDynamic(bound))
     return false;
-  SmallVector<int64_t> v = llvm::map_to_vector(
-      values.getValues<APInt>(), [](const APInt &x) { return x.getSExtValue(); });
+  SmallVector<int64_t> v =
+      llvm::map_to_vector(values.getValues<APInt>(),
+                          [](const APInt &x) { return x.getSExtValue(); });
   if (operands.masked)
     return llvm::all_of(v, [&](int64_t c) { return c >= 0 && c <= bound; });
   return !v.empty() && v.front() >= 0 && v.back() <= bound &&
@@ -891,13 +888,14 @@ void fp8q::buildGroupIndexCheck(OpBuilder &builder, Location loc,
   if (operands.masked) {
     Value capacity = extentI64(operands.a, 1);
     ok = linalg::GenericOp::create(
-             b, TypeRange{init.getType()}, ValueRange{groups},
-             ValueRange{init}, {id, scalar}, {kReduction},
+             b, TypeRange{init.getType()}, ValueRange{groups}, ValueRange{init},
+             {id, scalar}, {kReduction},
              [&](OpBuilder &nb, Location nloc, ValueRange args) {
                Value count = arith::ExtSIOp::create(nb, nloc, i64, args[0]);
                Value zero = arith::ConstantIntOp::create(nb, nloc, i64, 0);
                Value valid = arith::AndIOp::create(
-                   nb, nloc, arith::CmpIOp::create(nb, nloc, P::sle, zero, count),
+                   nb, nloc,
+                   arith::CmpIOp::create(nb, nloc, P::sle, zero, count),
                    arith::CmpIOp::create(nb, nloc, P::sle, count, capacity));
                linalg::YieldOp::create(
                    nb, nloc,
@@ -930,20 +928,18 @@ void fp8q::buildGroupIndexCheck(OpBuilder &builder, Location loc,
             .getResult(0);
     Value first = arith::ExtSIOp::create(
         b, i64,
-        tensor::ExtractOp::create(b, groups,
-                                  ValueRange{arith::ConstantIndexOp::create(b, 0)}));
+        tensor::ExtractOp::create(
+            b, groups, ValueRange{arith::ConstantIndexOp::create(b, 0)}));
     Value last = arith::ExtSIOp::create(
         b, i64,
         tensor::ExtractOp::create(
-            b, groups,
-            ValueRange{getValueOrCreateConstantIndexOp(b, loc, e)}));
+            b, groups, ValueRange{getValueOrCreateConstantIndexOp(b, loc, e)}));
     ok = arith::AndIOp::create(
         b, tensor::ExtractOp::create(b, monotonic, ValueRange{}),
         arith::AndIOp::create(
             b,
-            arith::CmpIOp::create(b, P::sle,
-                                  arith::ConstantIntOp::create(b, i64, 0),
-                                  first),
+            arith::CmpIOp::create(
+                b, P::sle, arith::ConstantIntOp::create(b, i64, 0), first),
             arith::CmpIOp::create(b, P::sle, last, extentI64(operands.a, 0))));
     message = llvm::formatv("{0}: group offsets must be nondecreasing and "
                             "within [0, M] (M = extent 0 of a)",
