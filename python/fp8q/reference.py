@@ -42,6 +42,11 @@ Scaled matmul (:func:`scaled_matmul`)
     accumulated in f32 in increasing kb, where ``partial`` is the exact sum of
     the group's E4M3 products rounded once to f32.
 
+Grouped scaled matmul (:func:`grouped_scaled_matmul`)
+    One :func:`scaled_matmul` per group g of rows (contiguous: offsets;
+    masked: counts) against the group's weight ``qb[g]``; rows in no group
+    keep the destination's values.
+
 Special values (all follow from the definitions above)
     * A NaN anywhere in a tile makes ``amax``, ``s`` and ``rcp`` NaN, so the
       tile's scale is NaN and every code of the tile is 0x7F.
@@ -702,6 +707,104 @@ def scaled_matmul(qa, sa, qb, sb, group: int = 128,
         if c is not None:
             acc = c + acc
     return rounding(acc)
+
+
+def _group_rows_contiguous(offsets, m_size: int, groups: int) -> list:
+    offsets = np.asarray(offsets)
+    if offsets.shape != (groups + 1,):
+        raise ValueError(
+            f"grouped_scaled_matmul: offsets has shape {offsets.shape}, expected "
+            f"{(groups + 1,)} for {groups} groups")
+    offsets = [int(o) for o in offsets]
+    if offsets[0] < 0 or offsets[-1] > m_size or any(
+            lo > hi for lo, hi in zip(offsets, offsets[1:])):
+        raise ValueError(
+            f"grouped_scaled_matmul: offsets {offsets} must be nondecreasing "
+            f"and within [0, M = {m_size}]")
+    return [slice(offsets[g], offsets[g + 1]) for g in range(groups)]
+
+
+def grouped_scaled_matmul(qa, sa, qb, sb, groups, layout: str = "contiguous",
+                          group: int = 128, out_dtype: str = "bf16",
+                          init=None, accumulate: bool = False) -> np.ndarray:
+    """Grouped block-scaled FP8 GEMM (``fp8q.grouped_scaled_matmul``).
+
+    G groups, each with its own weight ``qb[g]`` [N, K] (K-major) and 128x128
+    block scales ``sb[g]`` [ceil(N/group), K/group]; every row that belongs
+    to group g is the row of :func:`scaled_matmul` of that row against
+    ``qb[g]`` (bit for bit); every other row is ``init``'s row, unchanged.
+
+    ``layout="contiguous"``: ``qa`` [M, K], ``sa`` [M, K/group], ``groups``
+    the G + 1 offsets (group g owns rows ``offsets[g]:offsets[g+1]``; rows
+    outside ``offsets[0]:offsets[G]`` are padding), result [M, N].
+
+    ``layout="masked"``: ``qa`` [G, C, K], ``sa`` [G, C, K/group],
+    ``groups`` the G counts (rows ``c < counts[g]`` of group g are valid),
+    result [G, C, N].
+
+    Args:
+      init: [M, N] / [G, C, N] values of the destination (default zeros):
+        the rows in no group, and C when ``accumulate``.
+      accumulate: add ``init`` after the K loop (as ``scaled_matmul``'s c).
+    Offsets that decrease or leave [0, M], and counts outside [0, C], raise
+    ValueError (the lowerings stop the program on them).
+
+    Returns:
+      float32 array (bf16 values for ``out_dtype="bf16"``).
+    """
+    if layout not in ("contiguous", "masked"):
+        raise ValueError(
+            f"grouped_scaled_matmul: layout must be 'contiguous' or 'masked', "
+            f"got {layout!r}")
+    rounding = _rounder(out_dtype, ("bf16", "f32"))
+    qa = _as_codes(qa, "grouped_scaled_matmul: qa")
+    qb = _as_codes(qb, "grouped_scaled_matmul: qb")
+    sa = _as_f32(sa, "grouped_scaled_matmul: sa")
+    sb = _as_f32(sb, "grouped_scaled_matmul: sb")
+    if qb.ndim != 3 or sb.ndim != 3 or qb.shape[0] != sb.shape[0]:
+        raise ValueError(
+            f"grouped_scaled_matmul: qb {qb.shape} and sb {sb.shape} must be 3-D "
+            "[G, N, K] and [G, ceil(N/group), K/group]")
+    num_groups, n_size = qb.shape[0], qb.shape[1]
+    masked = layout == "masked"
+    if qa.ndim != (3 if masked else 2) or sa.ndim != qa.ndim:
+        raise ValueError(
+            f"grouped_scaled_matmul: qa {qa.shape} and sa {sa.shape} must be "
+            f"{3 if masked else 2}-D for the {layout} layout")
+    out_shape = qa.shape[:-1] + (n_size,)
+    if init is None:
+        init = np.zeros(out_shape, dtype=np.float32)
+    init = _as_f32(init, "grouped_scaled_matmul: init")
+    if init.shape != out_shape:
+        raise ValueError(
+            f"grouped_scaled_matmul: init has shape {init.shape}, expected "
+            f"{out_shape}")
+    out = init.copy()
+    if masked:
+        counts = np.asarray(groups)
+        if qa.shape[0] != num_groups or counts.shape != (num_groups,):
+            raise ValueError(
+                f"grouped_scaled_matmul: qa {qa.shape} and counts {counts.shape} "
+                f"must have {num_groups} groups")
+        capacity = qa.shape[1]
+        if np.any(counts < 0) or np.any(counts > capacity):
+            raise ValueError(
+                f"grouped_scaled_matmul: counts {counts.tolist()} must be within "
+                f"[0, C = {capacity}]")
+        for g in range(num_groups):
+            rows = slice(0, int(counts[g]))
+            c = init[g, rows] if accumulate else None
+            out[g, rows] = scaled_matmul(qa[g, rows], sa[g, rows], qb[g], sb[g],
+                                         group, out_dtype="f32", c=c)
+    else:
+        for g, rows in enumerate(_group_rows_contiguous(groups, qa.shape[0],
+                                                        num_groups)):
+            c = init[rows] if accumulate else None
+            out[rows] = scaled_matmul(qa[rows], sa[rows], qb[g], sb[g], group,
+                                      out_dtype="f32", c=c)
+    # Rows in no group keep init's values; rounding them again is exact
+    # (they already are bf16/f32 values of the destination type).
+    return rounding(out)
 
 
 # ---------------------------------------------------------------------------

@@ -206,12 +206,14 @@ func.func @sigmoid_gate_is_not_a_router(%x: tensor<16x256xf32>, %w: tensor<256x1
 
 // -----
 
-// Experts stored stacked, [E, K, N], applied to dispatched tokens with one
-// batch_matmul: a grouped GEMM, which the rewrite does not express (one
-// fp8q.scaled_matmul is one matrix). Kept, with the reason.
+// Experts stored stacked, [E, K, N], a constant, applied to dispatched tokens
+// with one batch_matmul: a grouped expert GEMM (rule 6: the weight has a real
+// batch dimension), rewritten to fp8q.grouped_scaled_matmul.
 // CHECK-LABEL: func.func @moe_grouped_experts
-// CHECK: linalg.batch_matmul {fp8q.unquantized = "grouped GEMM (experts): one weight matrix per batch ([E, K, N] stacked experts), not yet supported"}
-// REPORT: @moe_grouped_experts | {{.*}} | linalg.batch_matmul | B=4 M=16 N=512 K=256 | unquantized | grouped GEMM (experts): one weight matrix per batch ([E, K, N] stacked experts), not yet supported
+// CHECK: fp8q.quantize %{{.*}} {tile = #fp8q.tile<128x128>, transpose} : tensor<1024x512xf32> -> tensor<512x1024xf8E4M3FN>, tensor<4x8xf32>
+// CHECK: fp8q.grouped_scaled_matmul {{.*}} {layout = #fp8q.group_layout<masked>} : tensor<4x16x256xf8E4M3FN>, tensor<4x16x2xf32>, tensor<4x512x256xf8E4M3FN>, tensor<4x4x2xf32>, tensor<4xi32> -> tensor<4x16x512xf32>
+// CHECK-NOT: linalg.batch_matmul
+// REPORT: @moe_grouped_experts | {{.*}} | linalg.batch_matmul | B=4 M=16 N=512 K=256 | quantized | grouped expert GEMM: 4 experts, weights [E, K, N] (arith.constant) in 128x128 blocks per expert with transpose; activations 1x128, masked layout, all 16 tokens per expert
 func.func @moe_grouped_experts(%tokens: tensor<4x16x256xf32>) -> tensor<4x16x512xf32> {
   %w = arith.constant dense<0.01> : tensor<4x256x512xf32>
   %zero = arith.constant 0.0 : f32

@@ -17,6 +17,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Operation.h"
 
+#include <string>
+
 namespace mlir::fp8q {
 
 /// Emits at the builder's insertion point one `cf.assert` per extent
@@ -31,7 +33,12 @@ namespace mlir::fp8q {
 ///   [K, ceil(M/G)];
 /// * scaled_matmul: b's K equal to a's, K a multiple of the group size G,
 ///   a_scale [M, K/G] (mn_major: [K/G, M]), b_scale [ceil(N/BR), K/G],
-///   init [M, N].
+///   init [M, N];
+/// * grouped_scaled_matmul: b's K equal to a's, K a multiple of G, b_scale
+///   [E, ceil(N/G), K/G]; contiguous: offsets [E + 1], a_scale [M, K/G],
+///   init [M, N]; masked: counts [E], a [E, C, K], a_scale [E, C, K/G],
+///   init [E, C, N]. (The offsets' and counts' values are data: see
+///   buildGroupIndexCheck in Fp8qToLinalg.h.)
 ///
 /// The message names the op, its location, the operand and extent, and the
 /// extent it must equal, e.g. `fp8q.scaled_matmul (x.mlir:3:8): a_scale
@@ -40,6 +47,10 @@ namespace mlir::fp8q {
 /// extents gets no assert. The `cf.assert` lowers (convert-cf-to-llvm) to
 /// printing the message and `abort()`.
 void buildDynamicExtentChecks(OpBuilder &builder, Operation *op);
+
+/// The start of every run-time check message: the op's name and, where
+/// known, its source position, e.g. `fp8q.scaled_matmul (x.mlir:3:8)`.
+std::string describeOpForChecks(Operation *op);
 
 } // namespace mlir::fp8q
 

@@ -55,6 +55,30 @@ def Fp8q_ScaleLayoutAttr : EnumAttr<Fp8q_Dialect, Fp8q_ScaleLayout,
   let assemblyFormat = "`<` $value `>`";
 }
 
+def Fp8q_GroupLayout : I32EnumAttr<"GroupLayout",
+    "how the rows of a grouped GEMM are assigned to its groups", [
+      I32EnumAttrCase<"contiguous", 0>,
+      I32EnumAttrCase<"masked", 1>
+    ]> {
+  let cppNamespace = "::mlir::fp8q";
+  let genSpecializedAttr = 0;
+}
+
+def Fp8q_GroupLayoutAttr : EnumAttr<Fp8q_Dialect, Fp8q_GroupLayout,
+                                    "group_layout"> {
+  let summary = "grouped GEMM layout: `contiguous` (rows sorted by group, "
+                "offsets) or `masked` (per-group capacity, counts)";
+  let description = [{
+    The row layout of `fp8q.grouped_scaled_matmul`. `contiguous`: one 2-D
+    activation [M, K] whose rows are sorted by group, group g owning rows
+    [offsets[g], offsets[g + 1]) (the training and prefill form: tokens
+    sorted by expert). `masked`: a 3-D activation [G, C, K] with a fixed
+    capacity C per group, of which the first counts[g] rows are valid (the
+    decode form: static shapes for CUDA graphs).
+  }];
+  let assemblyFormat = "`<` $value `>`";
+}
+
 def Fp8q_RetainReason : I32EnumAttr<"RetainReason",
     "why an op is kept in high precision", [
       I32EnumAttrCase<"embedding", 0>,

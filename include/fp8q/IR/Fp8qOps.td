@@ -268,4 +268,101 @@ def Fp8q_ScaledMatmulOp : Fp8q_Op<"scaled_matmul", [
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// GroupedScaledMatmulOp
+//===----------------------------------------------------------------------===//
+
+/// Group offsets (contiguous) or counts (masked) of a grouped GEMM.
+def Fp8q_GroupIndexTensor : 1DTensorOf<[I32]>;
+
+def Fp8q_GroupedScaledMatmulOp : Fp8q_Op<"grouped_scaled_matmul", [
+    Pure, DestinationStyleOpInterface,
+    AllTypesMatch<["init", "result"]>]> {
+  let summary = "E4M3 GEMMs of G row groups against G weights (MoE experts)";
+  let description = [{
+    G independent `fp8q.scaled_matmul`s in one op, one per group g, each
+    with its own weight `b[g]` [N, K] (K-major, 128x128 blocks: `b_scale[g]`
+    [ceil(N/G_K), K/G_K] with G_K = `group_size`) and its own rows of the
+    activation (1xG_K tiles). Every row that belongs to a group is computed
+    exactly as `fp8q.scaled_matmul` computes it (docs/Numerics.md: exact
+    group partial sums rounded to f32, times `a_scale * b_scale`,
+    accumulated in f32 in increasing kb, C added once with `accumulate`,
+    RN to bf16 or f32). Every other row of `result` is `init`'s row,
+    unchanged (also with `accumulate`): a kernel does not write it.
+
+    `layout = #fp8q.group_layout<contiguous>` (tokens sorted by expert):
+
+    * `a` [M, K], `a_scale` [M, K/G_K], `init`/`result` [M, N];
+    * `groups` = offsets, `tensor<(G+1)xi32>`: group g owns rows
+      [offsets[g], offsets[g + 1]); a group with offsets[g] == offsets[g+1]
+      is empty. Rows before offsets[0] or from offsets[G] on (padding) are
+      in no group.
+    * Valid offsets satisfy 0 <= offsets[0] <= ... <= offsets[G] <= M.
+      Invalid offsets are a run-time error: the reference lowering stops the
+      program with a message (`cf.assert`) before computing, and whatever
+      the offsets, it never reads or writes out of bounds.
+
+    `layout = #fp8q.group_layout<masked>` (decode, static shapes):
+
+    * `a` [G, C, K], `a_scale` [G, C, K/G_K], `init`/`result` [G, C, N]
+      (C the capacity of a group);
+    * `groups` = counts, `tensor<Gxi32>`: rows c < counts[g] of group g are
+      valid, rows c >= counts[g] keep `init`.
+    * Valid counts satisfy 0 <= counts[g] <= C; others are a run-time
+      error, like invalid offsets.
+
+    Common to both: `b` [G, N, K], `b_scale` [G, ceil(N/G_K), K/G_K];
+    `group_size` G_K (default 128) divides K; `promotion_interval` as in
+    `fp8q.scaled_matmul`. M, C, N and G are arbitrary (G >= 1); extents may
+    be dynamic (checked at run time by the lowering).
+
+    This is the operation of DeepGEMM's grouped contiguous and masked FP8
+    GEMMs; a Hopper kernel maps each M tile to its group (contiguous) or
+    each (group, C tile) pair to a CTA (masked) and runs the
+    `fp8q.scaled_matmul` main loop with `b[g]`.
+
+    Example:
+
+    ```mlir
+    // 3 experts, 200 sorted tokens, offsets e.g. [0, 70, 70, 200].
+    %y = fp8q.grouped_scaled_matmul %a, %sa, %b, %sb, %offsets outs(%y0)
+        {layout = #fp8q.group_layout<contiguous>}
+        : tensor<200x256xf8E4M3FN>, tensor<200x2xf32>,
+          tensor<3x512x256xf8E4M3FN>, tensor<3x4x2xf32>, tensor<4xi32>
+        -> tensor<200x512xbf16>
+    // 4 experts of capacity 64 each, counts e.g. [64, 0, 13, 40].
+    %z = fp8q.grouped_scaled_matmul %qa, %qsa, %b4, %sb4, %counts outs(%z0)
+        {layout = #fp8q.group_layout<masked>}
+        : tensor<4x64x256xf8E4M3FN>, tensor<4x64x2xf32>,
+          tensor<4x512x256xf8E4M3FN>, tensor<4x4x2xf32>, tensor<4xi32>
+        -> tensor<4x64x512xf32>
+    ```
+  }];
+  let arguments = (ins
+    Fp8q_CodeTensor:$a,
+    Fp8q_ScaleTensor:$a_scale,
+    Fp8q_CodeTensor:$b,
+    Fp8q_ScaleTensor:$b_scale,
+    Fp8q_GroupIndexTensor:$groups,
+    Fp8q_GemmOutTensor:$init,
+    Fp8q_GroupLayoutAttr:$layout,
+    DefaultValuedAttr<I64Attr, "128">:$group_size,
+    DefaultValuedAttr<I64Attr, "128">:$promotion_interval,
+    UnitAttr:$accumulate);
+  let results = (outs Fp8q_GemmOutTensor:$result);
+  let assemblyFormat = [{
+    $a `,` $a_scale `,` $b `,` $b_scale `,` $groups `outs` `(` $init `)`
+    attr-dict `:` type($a) `,` type($a_scale) `,` type($b) `,`
+    type($b_scale) `,` type($groups) `->` type($init)
+  }];
+  let extraClassDeclaration = [{
+    ::mlir::MutableOperandRange getDpsInitsMutable() {
+      return getInitMutable();
+    }
+    /// Whether the layout is `masked` (3-D activation and result).
+    bool isMasked() { return getLayout() == GroupLayout::masked; }
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // FP8Q_IR_FP8QOPS_TD

@@ -97,6 +97,36 @@ struct LinearMatchResult {
 LinearMatchResult matchLinear(linalg::LinalgOp op, unsigned weightInput,
                               int64_t groupSize);
 
+/// A grouped expert GEMM: stacked expert weights [E, K, N] (or [E, N, K])
+/// applied to a dense [E, T, K] activation (every expert sees all T tokens;
+/// a top-k combine after it zeroes the unselected experts' outputs), as
+/// torch-mlir exports `torch.bmm(x.expand(E, T, K), W)` / einsum experts.
+/// Rewritten to fp8q.grouped_scaled_matmul in the masked layout with every
+/// count T.
+struct GroupedLinearMatch {
+  linalg::LinalgOp op;
+  unsigned activationInput = 0;
+  unsigned weightInput = 1;
+  /// The weight operand as is, [E, K, N] or [E, N, K].
+  Value weight;
+  /// True for [E, K, N] (quantized with `transpose` per expert).
+  bool weightIsKxN = false;
+  /// Static extents: experts, tokens per expert, N and K.
+  int64_t experts = 0, tokens = 0, n = 0, k = 0;
+};
+
+/// Checks that `op` is a grouped expert GEMM with its stacked weight in
+/// input `weightInput`: loops (e, t, n, k) with the maps of
+/// linalg.batch_matmul, activation [E, T, K], weight [E, K, N] or
+/// [E, N, K], result [E, T, N]; static extents; f32/bf16/f16; K a multiple
+/// of `groupSize`, and N too for an [E, N, K] weight (its 128x128 blocks
+/// are formed on [E * N, K] and must not straddle two experts). Returns the
+/// match, or the reason there is none.
+FailureOr<GroupedLinearMatch> matchGroupedLinear(linalg::LinalgOp op,
+                                                 unsigned weightInput,
+                                                 int64_t groupSize,
+                                                 std::string &reason);
+
 //===----------------------------------------------------------------------===//
 // Retained components
 //===----------------------------------------------------------------------===//
@@ -201,8 +231,9 @@ struct ContractionRecord {
   /// A one-line explanation (the report's reason column; for Unquantized
   /// also the value of `fp8q.unquantized`).
   std::string reason;
-  /// Quantize: the Linear layer.
+  /// Quantize: the Linear layer, or the grouped expert GEMM.
   std::optional<LinearMatch> linear;
+  std::optional<GroupedLinearMatch> grouped;
   /// Quantize: quantize the activation with power-of-two scales.
   bool pow2Activation = false;
   /// In a joint graph: the GEMM this contraction is, and (Dgrad, Wgrad) the
@@ -219,7 +250,7 @@ struct RetainedOp {
 
 /// Everything the quantizer decided about one function.
 struct FunctionAnalysis {
-  SmallVector<ContractionRecord> contractions;
+  SmallVector<ContractionRecord, 0> contractions;
   SmallVector<RetainedOp> retainedOps;
   /// Normalizations found (one per rsqrt/sqrt op: a LayerNorm or RMSNorm).
   int64_t numNormalizations = 0;

@@ -44,6 +44,12 @@ def Fp8qQuantizeModelPass : Pass<"fp8q-quantize-model", "::mlir::ModuleOp"> {
     tensor is quantized directly; a [K, N] weight is quantized with the
     `transpose` attribute.
 
+    MoE experts with stacked weights ([E, K, N] or [E, N, K]) applied to
+    every token with one `batch_matmul` (dense experts) become
+    `fp8q.grouped_scaled_matmul` (masked layout, every count T): weights
+    quantized per expert in GxG blocks, activations in 1xG tiles; the
+    router is retained (`gating`).
+
     Precision retention: embedding lookups (`embedding`, including
     one-hot matmuls), the output head (`output_head`: a contraction whose
     weight holds the same elements as an embedding table, in this
@@ -57,8 +63,8 @@ def Fp8qQuantizeModelPass : Pass<"fp8q-quantize-model", "::mlir::ModuleOp"> {
     `force-retain` matches (`user`).
 
     Contractions left in high precision for any other reason (stacked
-    expert weights: a grouped GEMM; dynamic K or N; an operand of unknown
-    provenance) get `fp8q.unquantized = "reason"`, and the pass emits one
+    expert weights in a form the grouped rewrite does not take; dynamic K
+    or N; an operand of unknown provenance) get `fp8q.unquantized = "reason"`, and the pass emits one
     warning naming the count and the first reason, with or without
     `report`.
 

@@ -100,6 +100,26 @@ Value quantizeLinear(RewriterBase &rewriter, const ContractionRecord &record,
                      const QuantizeModelConfig &config,
                      QuantizedOperandCache &cache);
 
+/// Rewrites the grouped expert GEMM of `record` (`record.grouped`) into
+/// fp8q.grouped_scaled_matmul, masked layout, every count T (dense
+/// experts):
+///
+/// * the stacked weight [E, K, N] is collapsed to [E*K, N] and quantized in
+///   GxG blocks with `transpose` (K is a multiple of G, so no block
+///   straddles two experts), the [N, E*K] codes and [ceil(N/G), E*K/G]
+///   scales reshaped and transposed to [E, N, K] and [E, ceil(N/G), K/G];
+///   an [E, N, K] weight is collapsed to [E*N, K] (N a multiple of G) and
+///   its results only reshaped;
+/// * the activation [E, T, K] is collapsed to [E*T, K], quantized in 1xG
+///   tiles (shared with other users, like a Linear's) and reshaped to
+///   [E, T, K] / [E, T, K/G];
+/// * a nonzero accumulator is kept with `accumulate`; the result is
+///   converted back to the original element type.
+Value quantizeGroupedLinear(RewriterBase &rewriter,
+                            const ContractionRecord &record,
+                            const QuantizeModelConfig &config,
+                            QuantizedOperandCache &cache);
+
 //===----------------------------------------------------------------------===//
 // Whole modules and the report
 //===----------------------------------------------------------------------===//

@@ -31,13 +31,14 @@ struct Extent {
   StringRef name;
 };
 
-/// `extent` == ceil(`ref` / `divisor`); `refText` names the right-hand side
-/// ("M", "K / 128", ...).
+/// `extent` == ceil(`ref` / `divisor`) + `addend`; `refText` names the
+/// right-hand side ("M", "K / 128", "E + 1", ...).
 struct Requirement {
   Extent extent;
   Extent ref;
   int64_t divisor;
   std::string refText;
+  int64_t addend = 0;
 };
 
 /// The requirements of one op, and the divisibility of a dynamic extent
@@ -137,14 +138,48 @@ Requirements getRequirements(Operation *op) {
         {{matmul.getInit(), 1, "init"}, n, 1, "N"}};
     if (isDynamic(k))
       reqs.multipleOf = std::make_pair(k, group);
+  } else if (auto grouped = dyn_cast<GroupedScaledMatmulOp>(op)) {
+    Value a = grouped.getA(), b = grouped.getB();
+    int64_t group = grouped.getGroupSize();
+    bool masked = grouped.isMasked();
+    int64_t kDim = masked ? 2 : 1;
+    Extent e{b, 0, "b"}, n{b, 1, "b"}, k{a, kDim, "a"};
+    std::string groups = llvm::formatv("K / {0}", group).str();
+    reqs.equalities = {
+        {{b, 2, "b"}, k, 1, "K"},
+        {{grouped.getBScale(), 0, "b_scale"}, e, 1, "E"},
+        {{grouped.getBScale(), 1, "b_scale"}, n, group, ceilText("N", group)},
+        {{grouped.getBScale(), 2, "b_scale"}, k, group, groups},
+        {{grouped.getAScale(), kDim, "a_scale"}, k, group, groups},
+        {{grouped.getInit(), kDim, "init"}, n, 1, "N"}};
+    for (int64_t dim = 0; dim < kDim; ++dim) {
+      Extent rows{a, dim, "a"};
+      StringRef what = masked ? (dim == 0 ? "E" : "C") : "M";
+      reqs.equalities.push_back(
+          {{grouped.getAScale(), dim, "a_scale"}, rows, 1, what.str()});
+      reqs.equalities.push_back(
+          {{grouped.getInit(), dim, "init"}, rows, 1, what.str()});
+    }
+    if (masked) {
+      reqs.equalities.push_back({{a, 0, "a"}, e, 1, "E"});
+      reqs.equalities.push_back(
+          {{grouped.getGroups(), 0, "groups"}, e, 1, "E"});
+    } else {
+      reqs.equalities.push_back(
+          {{grouped.getGroups(), 0, "groups"}, e, 1, "E + 1", 1});
+    }
+    if (isDynamic(k))
+      reqs.multipleOf = std::make_pair(k, group);
   }
   return reqs;
 }
 
+} // namespace
+
 /// "fp8q.quantize (file.mlir:3:8)": the op and, where known, its source
 /// position (the first file position in its location, which may be fused or
 /// named, as exporters make them), which starts every message.
-std::string describeOp(Operation *op) {
+std::string fp8q::describeOpForChecks(Operation *op) {
   std::string text = op->getName().getStringRef().str();
   if (auto fileLoc = op->getLoc()->findInstanceOf<FileLineColLoc>())
     text += llvm::formatv(" ({0}:{1}:{2})", fileLoc.getFilename().getValue(),
@@ -152,12 +187,11 @@ std::string describeOp(Operation *op) {
                 .str();
   return text;
 }
-} // namespace
 
 void fp8q::buildDynamicExtentChecks(OpBuilder &builder, Operation *op) {
   Requirements reqs = getRequirements(op);
   Location loc = op->getLoc();
-  std::string prefix = describeOp(op);
+  std::string prefix = describeOpForChecks(op);
   auto indexConstant = [&](int64_t value) -> Value {
     return arith::ConstantIndexOp::create(builder, loc, value);
   };
@@ -188,6 +222,9 @@ void fp8q::buildDynamicExtentChecks(OpBuilder &builder, Operation *op) {
     if (req.divisor != 1)
       expected = arith::CeilDivUIOp::create(builder, loc, expected,
                                             indexConstant(req.divisor));
+    if (req.addend != 0)
+      expected = arith::AddIOp::create(builder, loc, expected,
+                                       indexConstant(req.addend));
     Value ok = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
                                      extentValue(req.extent), expected);
     cf::AssertOp::create(

@@ -95,6 +95,33 @@ std::string tileText(TileAttr tile) {
                        tile.getCols())
       .str();
 }
+/// Checks that `value` (described as `name`) has rank `rank`; `why` names
+/// the layout that requires it.
+LogicalResult verifyRank(Operation *op, StringRef name, Value value,
+                         int64_t rank, StringRef why) {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (type.getRank() == rank)
+    return success();
+  return op->emitOpError() << "expected " << name << " to be " << rank << "-D ("
+                           << why << "), got " << type;
+}
+
+/// The group size and promotion interval rules shared by both GEMM ops.
+LogicalResult verifyGemmGroup(Operation *op, int64_t g, int64_t interval) {
+  if (g <= 0 || !llvm::isPowerOf2_64(g))
+    return op->emitOpError()
+           << "expected group_size (" << g << ") to be a positive power of two";
+  if (interval <= 0 || !llvm::isPowerOf2_64(interval) || g % interval != 0)
+    return op->emitOpError()
+           << "expected promotion_interval (" << interval
+           << ") to be a power of two dividing group_size (" << g << ")";
+  return success();
+}
+
+/// `extent` + `delta` unless dynamic.
+int64_t addStatic(int64_t extent, int64_t delta) {
+  return ShapedType::isDynamic(extent) ? extent : extent + delta;
+}
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -218,14 +245,8 @@ TileAttr ScaledMatmulOp::getEffectiveBTile() {
 LogicalResult ScaledMatmulOp::verify() {
   Operation *op = getOperation();
   int64_t g = getGroupSize();
-  if (g <= 0 || !llvm::isPowerOf2_64(g))
-    return emitOpError() << "expected group_size (" << g
-                         << ") to be a positive power of two";
-  int64_t interval = getPromotionInterval();
-  if (interval <= 0 || !llvm::isPowerOf2_64(interval) || g % interval != 0)
-    return emitOpError() << "expected promotion_interval (" << interval
-                         << ") to be a power of two dividing group_size ("
-                         << g << ")";
+  if (failed(verifyGemmGroup(op, g, getPromotionInterval())))
+    return failure();
   TileAttr bTile = getEffectiveBTile();
   if (bTile.getCols() != g)
     return emitOpError() << "expected b_tile " << bTile.getRows() << "x"
@@ -260,4 +281,68 @@ LogicalResult ScaledMatmulOp::verify() {
                          tileText(bTile) + " of b")))
     return failure();
   return verifyShape(op, "init", getInit(), {m, n}, "[M, N]");
+}
+
+//===----------------------------------------------------------------------===//
+// GroupedScaledMatmulOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult GroupedScaledMatmulOp::verify() {
+  Operation *op = getOperation();
+  int64_t g = getGroupSize();
+  if (failed(verifyGemmGroup(op, g, getPromotionInterval())))
+    return failure();
+  bool masked = isMasked();
+  StringRef layout = masked ? "masked layout" : "contiguous layout";
+  int64_t rowRank = masked ? 3 : 2;
+  if (failed(verifyRank(op, "a", getA(), rowRank, layout)) ||
+      failed(verifyRank(op, "a_scale", getAScale(), rowRank, layout)) ||
+      failed(verifyRank(op, "init", getInit(), rowRank, layout)) ||
+      failed(verifyRank(op, "b", getB(), 3, "[groups, N, K]")) ||
+      failed(verifyRank(op, "b_scale", getBScale(), 3,
+                        "[groups, ceil(N/G), K/G]")))
+    return failure();
+
+  ArrayRef<int64_t> a = getA().getType().getShape();
+  ArrayRef<int64_t> b = getB().getType().getShape();
+  int64_t groups = b[0], n = b[1], k = a.back();
+  if (groups == 0)
+    return emitOpError() << "expected at least one group (b has shape "
+                         << getB().getType() << ")";
+  if (!ShapedType::isDynamic(k) && !ShapedType::isDynamic(b[2]) && k != b[2])
+    return emitOpError() << "expected the K extent of b (" << b[2]
+                         << ") to equal the K extent of a (" << k << ")";
+  if (!ShapedType::isDynamic(k) && k % g != 0)
+    return emitOpError() << "expected K (" << k
+                         << ") to be a multiple of the group size " << g;
+  int64_t kGroups = ShapedType::isDynamic(k) ? k : k / g;
+
+  if (masked) {
+    if (failed(verifyShape(op, "groups", getGroups(), {groups},
+                           "one row count per group")))
+      return failure();
+    int64_t capacity = a[1];
+    if (failed(verifyShape(op, "a", getA(), {groups, capacity, k},
+                           "[groups, C, K], one slab per group of b")))
+      return failure();
+    if (failed(verifyShape(op, "a_scale", getAScale(),
+                           {groups, capacity, kGroups},
+                           "one scale per 1xG tile of a")))
+      return failure();
+  } else {
+    if (failed(verifyShape(op, "groups", getGroups(), {addStatic(groups, 1)},
+                           "groups + 1 row offsets")))
+      return failure();
+    if (failed(verifyShape(op, "a_scale", getAScale(), {a[0], kGroups},
+                           "one scale per 1xG tile of a")))
+      return failure();
+  }
+  if (failed(verifyShape(
+          op, "b_scale", getBScale(), {groups, numTiles(n, g), kGroups},
+          tileText(TileAttr::get(getContext(), g, g)) + " of each group of b")))
+    return failure();
+  SmallVector<int64_t, 3> out(a.drop_back());
+  out.push_back(n);
+  return verifyShape(op, "init", getInit(), out,
+                     masked ? "[groups, C, N]" : "[M, N]");
 }

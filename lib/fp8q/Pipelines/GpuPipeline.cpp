@@ -221,8 +221,9 @@ void fp8q::buildFp8qGpuPipeline(OpPassManager &pm,
   conversion.gemmStages = options.gemmStages;
   conversion.gemmCtas = options.gemmCtas;
   pm.addPass(createConvertFp8qToGPUPass(conversion));
-  // The fp8q ops without a GPU kernel (dequantize, scaled_matmul) to host
-  // loops with the reference numerics.
+  // The fp8q ops without a GPU kernel (dequantize, scaled_matmul with
+  // gemm=host, grouped_scaled_matmul) to host loops with the reference
+  // numerics.
   pm.addPass(createConvertFp8qToLinalgPass());
   pm.addPass(createCanonicalizerPass());
   // Tensors to host buffers, freed by ownership-based deallocation. The

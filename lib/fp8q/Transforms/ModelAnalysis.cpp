@@ -51,7 +51,7 @@ constexpr unsigned kMaxAttentionWalk = 64;
 /// The reason of a contraction with one weight matrix per batch entry.
 constexpr llvm::StringLiteral kGroupedGemmReason =
     "grouped GEMM (experts): one weight matrix per batch ([E, K, N] stacked "
-    "experts), not yet supported";
+    "experts) in a form the grouped rewrite does not take";
 /// Ops looked at upstream of a contraction's input for a softmax's exp (the
 /// PV product of attention reads the probabilities a few ops below it).
 constexpr unsigned kMaxSoftmaxInputWalk = 16;
@@ -469,6 +469,69 @@ LinearMatchResult fp8q::matchLinear(linalg::LinalgOp op, unsigned weightInput,
   return result;
 }
 
+FailureOr<GroupedLinearMatch> fp8q::matchGroupedLinear(linalg::LinalgOp op,
+                                                       unsigned weightInput,
+                                                       int64_t groupSize,
+                                                       std::string &reason) {
+  auto fail = [&](const Twine &why) -> FailureOr<GroupedLinearMatch> {
+    reason = why.str();
+    return failure();
+  };
+  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
+      op.getNumLoops() != 4 || weightInput > 1)
+    return fail("not a two-input contraction over (e, t, n, k)");
+  MLIRContext *ctx = op.getContext();
+  auto d = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
+  unsigned actInput = 1 - weightInput;
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  auto mapIs = [&](AffineMap map, ArrayRef<AffineExpr> exprs) {
+    return map == AffineMap::get(4, 0, exprs, ctx);
+  };
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  bool loopsOk = iterators[0] == utils::IteratorType::parallel &&
+                 iterators[1] == utils::IteratorType::parallel &&
+                 iterators[2] == utils::IteratorType::parallel &&
+                 iterators[3] == utils::IteratorType::reduction;
+  // Loops (e, t, n, k) as linalg.batch_matmul names them.
+  if (!loopsOk || !mapIs(maps[actInput], {d(0), d(1), d(3)}) ||
+      !mapIs(maps[2], {d(0), d(1), d(2)}))
+    return fail("not [E, T, K] x [E, ., .] -> [E, T, N] batch_matmul "
+                "indexing");
+  GroupedLinearMatch match;
+  match.op = op;
+  match.activationInput = actInput;
+  match.weightInput = weightInput;
+  match.weight = op.getDpsInputs()[weightInput];
+  if (mapIs(maps[weightInput], {d(0), d(3), d(2)}))
+    match.weightIsKxN = true;
+  else if (!mapIs(maps[weightInput], {d(0), d(2), d(3)}))
+    return fail("stacked weight indexing not [E, K, N] or [E, N, K]");
+  auto actType =
+      dyn_cast<RankedTensorType>(op.getDpsInputs()[actInput].getType());
+  auto weightType = dyn_cast<RankedTensorType>(match.weight.getType());
+  auto outType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!actType || !weightType || !outType || !actType.hasStaticShape() ||
+      !weightType.hasStaticShape() || !outType.hasStaticShape())
+    return fail("dynamic extents (the grouped rewrite needs static E, T, N, "
+                "K)");
+  for (RankedTensorType type : {actType, weightType, outType})
+    if (!isa<Float32Type, BFloat16Type, Float16Type>(type.getElementType()))
+      return fail("element type not f32, bf16 or f16");
+  match.experts = actType.getDimSize(0);
+  match.tokens = actType.getDimSize(1);
+  match.k = actType.getDimSize(2);
+  match.n = outType.getDimSize(2);
+  if (match.k % groupSize != 0)
+    return fail(llvm::formatv("K ({0}) not a multiple of the group size {1}",
+                              match.k, groupSize));
+  if (!match.weightIsKxN && match.n % groupSize != 0)
+    return fail(llvm::formatv("[E, N, K] weight with N ({0}) not a multiple "
+                              "of the group size {1}: its blocks would "
+                              "straddle two experts",
+                              match.n, groupSize));
+  return match;
+}
+
 //===----------------------------------------------------------------------===//
 // Retained components
 //===----------------------------------------------------------------------===//
@@ -854,6 +917,10 @@ private:
                          ArrayRef<WeightChoice> choices);
   void decideBackward(ContractionRecord &record, const WeightChoice &choice,
                       const ContractionRecord &forward);
+  /// Quantizes `record` as a grouped expert GEMM (matchGroupedLinear) or
+  /// leaves it unquantized with the grouped-GEMM reason and why not.
+  void quantizeGrouped(ContractionRecord &record, unsigned weightInput,
+                       StringRef prefix);
   void quantizeLinear(ContractionRecord &record, const LinearMatch &match,
                       StringRef prefix);
 
@@ -1087,10 +1154,9 @@ void FunctionClassifier::decide(ContractionRecord &record,
     // one); otherwise stacked expert weights [E, K, N] (einsum/bmm experts).
     bool mixed =
         !unknown.isUnknown() && (lhs.isActivation() != rhs.isActivation());
-    if (mixed && !isNextToSoftmax(op)) {
-      record.reason = kGroupedGemmReason.str();
-      return;
-    }
+    if (mixed && !isNextToSoftmax(op))
+      return quantizeGrouped(record, lhs.isActivation() ? 1 : 0,
+                             forced ? "force-quantize: " : "");
     if (!unknown.isUnknown()) {
       if (!forced)
         return retain(record, RetainReason::attention,
@@ -1111,11 +1177,38 @@ void FunctionClassifier::decide(ContractionRecord &record,
   record.extents = getContractionExtents(record.op, choice.weightInput);
   if (!forced && decideRetention(record, choice))
     return;
+  if (!choice.match && choice.match.weightIsBatched)
+    return quantizeGrouped(record, choice.weightInput,
+                           forced ? "force-quantize: " : "");
   if (!choice.match) {
     record.reason = choice.match.reason;
     return;
   }
   quantizeLinear(record, *choice.match.match, forced ? "force-quantize: " : "");
+}
+
+void FunctionClassifier::quantizeGrouped(ContractionRecord &record,
+                                         unsigned weightInput,
+                                         StringRef prefix) {
+  std::string why;
+  FailureOr<GroupedLinearMatch> match =
+      matchGroupedLinear(record.op, weightInput, config.groupSize, why);
+  if (failed(match)) {
+    record.reason = (kGroupedGemmReason + ": " + why).str();
+    return;
+  }
+  record.decision = ContractionDecision::Quantize;
+  record.grouped = *match;
+  record.extents = getContractionExtents(record.op, weightInput);
+  record.reason =
+      llvm::formatv("{0}grouped expert GEMM: {1} experts, weights {2} ({3}) "
+                    "in {4}x{4} blocks per expert{5}; activations 1x{4}, "
+                    "masked layout, all {6} tokens per expert",
+                    prefix, match->experts,
+                    match->weightIsKxN ? "[E, K, N]" : "[E, N, K]",
+                    provenance.describe(match->weight), config.groupSize,
+                    match->weightIsKxN ? " with transpose" : "", match->tokens)
+          .str();
 }
 
 void FunctionClassifier::quantizeLinear(ContractionRecord &record,

@@ -403,6 +403,107 @@ Value fp8q::quantizeLinear(RewriterBase &rewriter,
 }
 
 //===----------------------------------------------------------------------===//
+// quantizeGroupedLinear
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// `value` [A*B, C] as [A, B, C].
+Value expandRows(OpBuilder &b, Location loc, Value value, int64_t a,
+                 int64_t rows) {
+  auto type = cast<RankedTensorType>(value.getType());
+  int64_t cols = type.getDimSize(1);
+  return tensor::ExpandShapeOp::create(
+      b, loc, RankedTensorType::get({a, rows, cols}, type.getElementType()),
+      value, ArrayRef<ReassociationIndices>{{0, 1}, {2}});
+}
+
+/// `value` [A, B*C] as [A, B, C].
+Value expandCols(OpBuilder &b, Location loc, Value value, int64_t bExtent,
+                 int64_t cExtent) {
+  auto type = cast<RankedTensorType>(value.getType());
+  return tensor::ExpandShapeOp::create(
+      b, loc,
+      RankedTensorType::get({type.getDimSize(0), bExtent, cExtent},
+                            type.getElementType()),
+      value, ArrayRef<ReassociationIndices>{{0}, {1, 2}});
+}
+} // namespace
+
+Value fp8q::quantizeGroupedLinear(RewriterBase &rewriter,
+                                  const ContractionRecord &record,
+                                  const QuantizeModelConfig &config,
+                                  QuantizedOperandCache &cache) {
+  const GroupedLinearMatch &match = *record.grouped;
+  linalg::LinalgOp op = match.op;
+  MLIRContext *context = op.getContext();
+  Location loc = op.getLoc();
+  int64_t g = config.groupSize;
+  int64_t e = match.experts, t = match.tokens, n = match.n, k = match.k;
+  SmallVector<int64_t> identity = {0, 1, 2};
+
+  // Weight: per-expert GxG blocks of [N, K], from [E*K, N] with `transpose`
+  // or from [E*N, K] as is.
+  Value flatWeight = cache.getOrCreate2D(rewriter, match.weight, identity);
+  auto [qw, sw] =
+      cache.getOrCreate(rewriter, flatWeight, TileAttr::get(context, g, g),
+                        ScaleMode::fp32, match.weightIsKxN);
+  rewriter.setInsertionPoint(op);
+  Value qb, sb;
+  int64_t nBlocks = llvm::divideCeil(n, g);
+  if (match.weightIsKxN) {
+    // [N, E*K] -> [N, E, K] -> [E, N, K]; scales [nb, E*K/G] likewise.
+    qb = transpose(rewriter, loc, expandCols(rewriter, loc, qw, e, k),
+                   {1, 0, 2});
+    sb = transpose(rewriter, loc, expandCols(rewriter, loc, sw, e, k / g),
+                   {1, 0, 2});
+  } else {
+    qb = expandRows(rewriter, loc, qw, e, n);
+    sb = expandRows(rewriter, loc, sw, e, nBlocks);
+  }
+
+  // Activation: [E*T, K] in 1xG tiles (k-major scales: the grouped op's).
+  Value flatAct = cache.getOrCreate2D(
+      rewriter, op.getDpsInputs()[match.activationInput], identity);
+  ScaleMode actMode = record.pow2Activation ? ScaleMode::pow2 : ScaleMode::fp32;
+  auto [qaFlat, saFlat] =
+      cache.getOrCreate(rewriter, flatAct, TileAttr::get(context, 1, g),
+                        actMode, /*transpose=*/false);
+  rewriter.setInsertionPoint(op);
+  Value qa = expandRows(rewriter, loc, qaFlat, e, t);
+  Value sa = expandRows(rewriter, loc, saFlat, e, t);
+
+  // Every expert computes all T tokens (dense experts): counts = T.
+  auto countsType = RankedTensorType::get({e}, rewriter.getI32Type());
+  Value counts = arith::ConstantOp::create(
+      rewriter, loc,
+      DenseElementsAttr::get(
+          countsType, rewriter.getI32IntegerAttr(static_cast<int32_t>(t))));
+
+  FloatType gemmElement = getGemmElementType(context, config.outputType);
+  auto gemmType = RankedTensorType::get({e, t, n}, gemmElement);
+  Value init = op.getDpsInits()[0];
+  bool accumulate = !isZeroInit(init);
+  Value c = accumulate ? convertElementType(rewriter, loc, init, gemmElement)
+                       : createEmpty(rewriter, loc,
+                                     getAsIndexOpFoldResult(context, {e, t, n}),
+                                     gemmElement);
+  int64_t promotion =
+      std::min<int64_t>(g, QuantizeModelConfig::kPromotionInterval);
+  Value y = GroupedScaledMatmulOp::create(
+      rewriter, loc, gemmType, qa, sa, qb, sb, counts, c,
+      GroupLayoutAttr::get(context, GroupLayout::masked),
+      rewriter.getI64IntegerAttr(g), rewriter.getI64IntegerAttr(promotion),
+      accumulate ? rewriter.getUnitAttr() : nullptr);
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  y = convertElementType(rewriter, loc, y, resultType.getElementType());
+  LLVM_DEBUG(llvm::dbgs() << "[" DEBUG_TYPE "] " << getOpLabel(op)
+                          << ": grouped E=" << e << " T=" << t << " N=" << n
+                          << " K=" << k << "\n");
+  rewriter.replaceOp(op, y);
+  return y;
+}
+
+//===----------------------------------------------------------------------===//
 // quantizeModel
 //===----------------------------------------------------------------------===//
 
@@ -457,7 +558,10 @@ void applyFunctionAnalysis(RewriterBase &rewriter, FunctionOpInterface func,
         if (Operation *def = operand.getDefiningOp())
           maybeDead.insert(def);
       maybeDead.remove(op);
-      quantizeLinear(rewriter, record, config, cache);
+      if (record.grouped)
+        quantizeGroupedLinear(rewriter, record, config, cache);
+      else
+        quantizeLinear(rewriter, record, config, cache);
       break;
     case ContractionDecision::Retain:
       op->removeAttr(Fp8qDialect::kUnquantizedAttrName);

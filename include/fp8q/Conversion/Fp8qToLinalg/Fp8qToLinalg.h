@@ -36,9 +36,9 @@ namespace mlir::fp8q {
 #include "fp8q/Conversion/Passes.h.inc"
 
 /// Adds one pattern per fp8q op (quantize, dequantize, tile_transpose,
-/// scaled_matmul) rewriting it to linalg/arith/math/tensor ops on tensors.
-/// A pattern fails to match (with a reason) on ops that
-/// getFp8qToLinalgUnsupportedReason rejects.
+/// scaled_matmul, grouped_scaled_matmul) rewriting it to
+/// linalg/arith/math/tensor ops on tensors. A pattern fails to match (with a
+/// reason) on ops that getFp8qToLinalgUnsupportedReason rejects.
 void populateFp8qToLinalgPatterns(RewritePatternSet &patterns);
 
 /// Returns why the patterns cannot lower `op`, or std::nullopt if they can.
@@ -163,6 +163,44 @@ struct ScaledMatmulOperands {
 /// to bf16 gives the canonical 0x7FFF).
 Value buildScaledMatmul(OpBuilder &builder, Location loc,
                         const ScaledMatmulOperands &operands);
+
+/// Operands and attributes of fp8q.grouped_scaled_matmul.
+struct GroupedScaledMatmulOperands {
+  /// E4M3 rows with 1xG scales: [M, K] / [M, K/G] (contiguous) or
+  /// [E, C, K] / [E, C, K/G] (masked).
+  Value a, aScale;
+  /// E4M3 [E, N, K] (one K-major weight per group) with GxG block scales
+  /// [E, ceil(N/G), K/G].
+  Value b, bScale;
+  /// i32 offsets [E + 1] (contiguous) or counts [E] (masked).
+  Value groups;
+  /// [M, N] or [E, C, N], f32 or bf16: the result type, the rows in no
+  /// group, and C when `accumulate`.
+  Value init;
+  /// G, the K extent of a scale group.
+  int64_t groupSize;
+  bool masked;
+  bool accumulate;
+};
+
+/// Builds fp8q.grouped_scaled_matmul: each row that belongs to group e is
+/// buildScaledMatmul's row against `b[e]`, bit for bit; the other rows are
+/// `init`'s. The rows are mapped to their group by an i32 vector (-1: none)
+/// computed from the offsets or counts, and `b` and its scales are read at
+/// max(group, 0) with tensor.extract: whatever the offsets or counts, nothing
+/// is read or written out of bounds. Their validity is checked separately
+/// (buildGroupIndexCheck).
+Value buildGroupedScaledMatmul(OpBuilder &builder, Location loc,
+                               const GroupedScaledMatmulOperands &operands);
+
+/// Emits a `cf.assert` that the offsets (contiguous: 0 <= offsets[0] <= ...
+/// <= offsets[E] <= M) or counts (masked: 0 <= counts[e] <= C) of `operands`
+/// are valid, with a message naming `what` (the op and its location).
+/// Nothing is emitted for constant offsets or counts that are valid for
+/// static extents (the quantize-model pass's dense experts).
+void buildGroupIndexCheck(OpBuilder &builder, Location loc,
+                          const GroupedScaledMatmulOperands &operands,
+                          StringRef what);
 
 } // namespace mlir::fp8q
 

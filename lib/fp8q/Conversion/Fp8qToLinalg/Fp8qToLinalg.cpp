@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/Support/Debug.h"
@@ -548,12 +549,414 @@ Value fp8q::buildScaledMatmul(OpBuilder &builder, Location loc,
 }
 
 //===----------------------------------------------------------------------===//
+// Grouped scaled matmul
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Emits fp8q.grouped_scaled_matmul on 2-D rows (a masked [E, C, *] operand
+/// is collapsed to [E*C, *] and the result expanded back):
+///
+///   offsets / counts --> rowGroup [R] i32: e for a row of group e, -1 else
+///
+///   a [R, K] --decode--> [R, K/G, G] --+
+///                                      +--> partial [R, N, K/G] (f64, exact)
+///   b [E, N, K] --decode--> [E, N, K/G, G] read at (rowGroup[r], n, kb, k)
+///
+///   acc[r, n]    = sum_{kb ascending} f32(partial) * (sa[r, kb] *
+///                  sb[rowGroup[r], n floordiv G, kb])
+///   result[r, n] = rowGroup[r] >= 0 ? RN(accumulate ? init + acc : acc)
+///                                   : init[r, n]
+///
+/// The steps are ScaledMatmulBuilder's with the weight of the row's group
+/// read by tensor.extract at max(rowGroup, 0), so a row in no group reads
+/// group 0 (its values are then dropped) and nothing is out of bounds.
+class GroupedScaledMatmulBuilder {
+public:
+  GroupedScaledMatmulBuilder(OpBuilder &b, Location loc,
+                             const GroupedScaledMatmulOperands &operands)
+      : b(b), loc(loc), ops(operands), ctx(b.getContext()) {}
+
+  Value build() {
+    Value a = ops.a, aScale = ops.aScale, init = ops.init, rowGroup;
+    if (ops.masked) {
+      rowGroup = collapseRows(buildMaskedRowGroups());
+      a = collapseRows(a);
+      aScale = collapseRows(aScale);
+      init = collapseRows(init);
+    } else {
+      rowGroup = buildContiguousRowGroups();
+    }
+    rows = tensor::getMixedSizes(b, loc, a)[0];
+    n = tensor::getMixedSizes(b, loc, ops.b)[1];
+    kGroups =
+        ceilDiv(b, loc, tensor::getMixedSizes(b, loc, a)[1], ops.groupSize);
+    Value aValues = groupView(decode(a), 1);
+    Value bValues = groupView(decode(ops.b), 2);
+    Value partials = buildGroupSums(aValues, bValues, rowGroup);
+    Value acc = buildScaledAccumulation(partials, aScale, rowGroup);
+    Value result = buildResult(acc, init, rowGroup);
+    if (!ops.masked)
+      return result;
+    return tensor::ExpandShapeOp::create(
+        b, loc, ops.init.getType(), result,
+        ArrayRef<ReassociationIndices>{{0, 1}, {2}},
+        tensor::getMixedSizes(b, loc, ops.init));
+  }
+
+private:
+  AffineMap map(unsigned numLoops, ArrayRef<unsigned> dims) {
+    SmallVector<AffineExpr> exprs;
+    for (unsigned d : dims)
+      exprs.push_back(getAffineDimExpr(d, ctx));
+    return AffineMap::get(numLoops, 0, exprs, ctx);
+  }
+
+  Value i32Constant(OpBuilder &nb, Location nloc, int64_t value) {
+    return arith::ConstantIntOp::create(nb, nloc, nb.getI32Type(), value);
+  }
+
+  /// linalg.index `dim` as an i64.
+  Value loopIndexI64(OpBuilder &nb, Location nloc, unsigned dim) {
+    Value index = linalg::IndexOp::create(nb, nloc, dim);
+    return arith::IndexCastOp::create(nb, nloc, nb.getI64Type(), index);
+  }
+
+  /// The index of the weight a row reads: max(group, 0).
+  Value weightIndex(OpBuilder &nb, Location nloc, Value group) {
+    Value clamped =
+        arith::MaxSIOp::create(nb, nloc, group, i32Constant(nb, nloc, 0));
+    return arith::IndexCastOp::create(nb, nloc, nb.getIndexType(), clamped);
+  }
+
+  /// [E, C, ...] to [E*C, ...].
+  Value collapseRows(Value value) {
+    RankedTensorType type = tensorTypeOf(value);
+    SmallVector<ReassociationIndices> reassociation = {{0, 1}};
+    for (int64_t d = 2; d < type.getRank(); ++d)
+      reassociation.push_back({d});
+    return tensor::CollapseShapeOp::create(b, loc, value, reassociation);
+  }
+
+  /// rowGroup[m] = e if offsets[e] <= m < offsets[e + 1], else -1; loops
+  /// (m, e) with e innermost (the last match wins, and with valid offsets
+  /// at most one matches).
+  Value buildContiguousRowGroups() {
+    OpFoldResult e = tensor::getMixedSizes(b, loc, ops.b)[0];
+    OpFoldResult m = tensor::getMixedSizes(b, loc, ops.a)[0];
+    auto slice = [&](int64_t offset) -> Value {
+      return tensor::ExtractSliceOp::create(
+          b, loc, ops.groups, ArrayRef<OpFoldResult>{b.getIndexAttr(offset)},
+          ArrayRef<OpFoldResult>{e}, ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+    };
+    Value lo = slice(0), hi = slice(1);
+    Value init = filledTensor(b, loc, {m}, i32Constant(b, loc, -1));
+    return linalg::GenericOp::create(
+               b, loc, TypeRange{init.getType()}, ValueRange{lo, hi},
+               ValueRange{init}, {map(2, {1}), map(2, {1}), map(2, {0})},
+               {kParallel, kReduction},
+               [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                 using P = arith::CmpIPredicate;
+                 Type i64 = nb.getI64Type();
+                 Value row = loopIndexI64(nb, nloc, 0);
+                 Value first = arith::ExtSIOp::create(nb, nloc, i64, args[0]);
+                 Value end = arith::ExtSIOp::create(nb, nloc, i64, args[1]);
+                 Value inGroup = arith::AndIOp::create(
+                     nb, nloc,
+                     arith::CmpIOp::create(nb, nloc, P::sle, first, row),
+                     arith::CmpIOp::create(nb, nloc, P::slt, row, end));
+                 Value group = arith::IndexCastOp::create(
+                     nb, nloc, nb.getI32Type(),
+                     linalg::IndexOp::create(nb, nloc, 1));
+                 linalg::YieldOp::create(
+                     nb, nloc,
+                     arith::SelectOp::create(nb, nloc, inGroup, group, args[2])
+                         .getResult());
+               })
+        .getResult(0);
+  }
+
+  /// rowGroup[e, c] = e if c < counts[e], else -1.
+  Value buildMaskedRowGroups() {
+    SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, ops.a);
+    Value init = tensor::EmptyOp::create(
+        b, loc, ArrayRef<OpFoldResult>{sizes[0], sizes[1]}, b.getI32Type());
+    return linalg::GenericOp::create(
+               b, loc, TypeRange{init.getType()}, ValueRange{ops.groups},
+               ValueRange{init}, {map(2, {0}), map(2, {0, 1})},
+               {kParallel, kParallel},
+               [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                 Value row = loopIndexI64(nb, nloc, 1);
+                 Value count =
+                     arith::ExtSIOp::create(nb, nloc, nb.getI64Type(), args[0]);
+                 Value valid = arith::CmpIOp::create(
+                     nb, nloc, arith::CmpIPredicate::slt, row, count);
+                 Value group = arith::IndexCastOp::create(
+                     nb, nloc, nb.getI32Type(),
+                     linalg::IndexOp::create(nb, nloc, 0));
+                 linalg::YieldOp::create(
+                     nb, nloc,
+                     arith::SelectOp::create(nb, nloc, valid, group,
+                                             i32Constant(nb, nloc, -1))
+                         .getResult());
+               })
+        .getResult(0);
+  }
+
+  /// E4M3 codes of any rank to their exact f32 values.
+  Value decode(Value codes) {
+    int64_t rank = tensorTypeOf(codes).getRank();
+    Value init = tensor::EmptyOp::create(
+        b, loc, tensor::getMixedSizes(b, loc, codes), b.getF32Type());
+    AffineMap id = AffineMap::getMultiDimIdentityMap(rank, ctx);
+    return linalg::GenericOp::create(
+               b, loc, TypeRange{init.getType()}, ValueRange{codes},
+               ValueRange{init}, {id, id},
+               SmallVector<IteratorType>(rank, kParallel),
+               [](OpBuilder &nb, Location nloc, ValueRange args) {
+                 linalg::YieldOp::create(nb, nloc,
+                                         createE4M3ToF32(nb, nloc, args[0]));
+               })
+        .getResult(0);
+  }
+
+  /// Splits the last dimension (K, at `kDim`) into [K/G, G].
+  Value groupView(Value values, int64_t kDim) {
+    SmallVector<OpFoldResult> extents = tensor::getMixedSizes(b, loc, values);
+    SmallVector<OpFoldResult> shape(extents.begin(), extents.end() - 1);
+    shape.push_back(ceilDiv(b, loc, extents.back(), ops.groupSize));
+    shape.push_back(b.getIndexAttr(ops.groupSize));
+    SmallVector<ReassociationIndices> reassociation;
+    for (int64_t d = 0; d < kDim; ++d)
+      reassociation.push_back({d});
+    reassociation.push_back({kDim, kDim + 1});
+    auto type = RankedTensorType::get(staticShapeOf(shape), b.getF32Type());
+    return tensor::ExpandShapeOp::create(b, loc, type, values, reassociation,
+                                         shape);
+  }
+
+  /// partial[r, n, kb] = sum_k a[r, kb, k] * b[group(r), n, kb, k], exactly
+  /// (f64). Loops (r, n, kb, k).
+  Value buildGroupSums(Value a, Value bValues, Value rowGroup) {
+    Type f64 = b.getF64Type();
+    Value zero =
+        arith::ConstantFloatOp::create(b, loc, b.getF64Type(), APFloat(0.0));
+    Value init = filledTensor(b, loc, {rows, n, kGroups}, zero);
+    return linalg::GenericOp::create(
+               b, loc, TypeRange{init.getType()}, ValueRange{a, rowGroup},
+               ValueRange{init},
+               {map(4, {0, 2, 3}), map(4, {0}), map(4, {0, 1, 2})},
+               {kParallel, kParallel, kParallel, kReduction},
+               [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                 SmallVector<Value, 4> at = {weightIndex(nb, nloc, args[1])};
+                 for (unsigned dim : {1, 2, 3})
+                   at.push_back(linalg::IndexOp::create(nb, nloc, dim));
+                 Value weight =
+                     tensor::ExtractOp::create(nb, nloc, bValues, at);
+                 Value lhs = arith::ExtFOp::create(nb, nloc, f64, args[0]);
+                 Value rhs = arith::ExtFOp::create(nb, nloc, f64, weight);
+                 Value product = arith::MulFOp::create(nb, nloc, lhs, rhs);
+                 linalg::YieldOp::create(
+                     nb, nloc,
+                     arith::AddFOp::create(nb, nloc, args[2], product)
+                         .getResult());
+               })
+        .getResult(0);
+  }
+
+  /// acc[r, n] = sum_kb f32(partial) * (sa[r, kb] * sb[group(r), n / G, kb])
+  /// in f32 from +0, increasing kb. Loops (r, n, kb).
+  Value buildScaledAccumulation(Value partials, Value aScale, Value rowGroup) {
+    Value init = filledTensor(b, loc, {rows, n}, f32Constant(b, loc, 0.0f));
+    int64_t groupSize = ops.groupSize;
+    Value bScale = ops.bScale;
+    return linalg::GenericOp::create(
+               b, loc, TypeRange{init.getType()},
+               ValueRange{partials, aScale, rowGroup}, ValueRange{init},
+               {map(3, {0, 1, 2}), map(3, {0, 2}), map(3, {0}), map(3, {0, 1})},
+               {kParallel, kParallel, kReduction},
+               [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                 Value blockRow = arith::DivUIOp::create(
+                     nb, nloc, linalg::IndexOp::create(nb, nloc, 1),
+                     arith::ConstantIndexOp::create(nb, nloc, groupSize));
+                 Value sb = tensor::ExtractOp::create(
+                     nb, nloc, bScale,
+                     ValueRange{weightIndex(nb, nloc, args[2]), blockRow,
+                                linalg::IndexOp::create(nb, nloc, 2)});
+                 Value partial = arith::TruncFOp::create(
+                     nb, nloc, nb.getF32Type(), args[0]);
+                 Value scale = arith::MulFOp::create(nb, nloc, args[1], sb);
+                 Value scaled = arith::MulFOp::create(nb, nloc, partial, scale);
+                 linalg::YieldOp::create(
+                     nb, nloc,
+                     arith::AddFOp::create(nb, nloc, args[3], scaled)
+                         .getResult());
+               })
+        .getResult(0);
+  }
+
+  /// result[r, n] = RN(accumulate ? f32(init) + acc : acc) for a row in a
+  /// group, init[r, n] otherwise.
+  Value buildResult(Value acc, Value init, Value rowGroup) {
+    Type resultType = tensorTypeOf(init).getElementType();
+    AffineMap id = AffineMap::getMultiDimIdentityMap(2, ctx);
+    bool accumulate = ops.accumulate;
+    return linalg::GenericOp::create(
+               b, loc, TypeRange{init.getType()}, ValueRange{acc, rowGroup},
+               ValueRange{init}, {id, map(2, {0}), id}, {kParallel, kParallel},
+               [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                 Value value = args[0];
+                 if (accumulate)
+                   value = arith::AddFOp::create(
+                       nb, nloc, toF32(nb, nloc, args[2]), value);
+                 Value inGroup =
+                     arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::sge,
+                                           args[1], i32Constant(nb, nloc, 0));
+                 linalg::YieldOp::create(
+                     nb, nloc,
+                     arith::SelectOp::create(
+                         nb, nloc, inGroup,
+                         fromF32(nb, nloc, value, resultType), args[2])
+                         .getResult());
+               })
+        .getResult(0);
+  }
+
+  OpBuilder &b;
+  Location loc;
+  const GroupedScaledMatmulOperands &ops;
+  MLIRContext *ctx;
+  /// Rows (M or E*C), N and K / G, static or dynamic.
+  OpFoldResult rows, n, kGroups;
+};
+} // namespace
+
+Value fp8q::buildGroupedScaledMatmul(
+    OpBuilder &builder, Location loc,
+    const GroupedScaledMatmulOperands &operands) {
+  LLVM_DEBUG(llvm::dbgs() << "[" DEBUG_TYPE "] grouped scaled matmul: "
+                          << (operands.masked ? "masked" : "contiguous")
+                          << ", group " << operands.groupSize << "\n");
+  return GroupedScaledMatmulBuilder(builder, loc, operands).build();
+}
+
+// One reduction over the groups folds the per-group conditions into an i1;
+// the ends of the offsets are compared with M once.
+namespace {
+/// True when the offsets or counts are a constant that is valid for the
+/// static extents of `operands` (then no run-time check is needed).
+bool isStaticallyValid(const GroupedScaledMatmulOperands &operands) {
+  DenseIntElementsAttr values;
+  if (!matchPattern(operands.groups, m_Constant(&values)))
+    return false;
+  auto a = cast<RankedTensorType>(operands.a.getType());
+  int64_t bound = a.getDimSize(operands.masked ? 1 : 0);
+  if (ShapedType::isDynamic(bound))
+    return false;
+  SmallVector<int64_t> v =
+      llvm::map_to_vector(values.getValues<APInt>(),
+                          [](const APInt &x) { return x.getSExtValue(); });
+  if (operands.masked)
+    return llvm::all_of(v, [&](int64_t c) { return c >= 0 && c <= bound; });
+  return !v.empty() && v.front() >= 0 && v.back() <= bound &&
+         llvm::is_sorted(v);
+}
+} // namespace
+
+void fp8q::buildGroupIndexCheck(OpBuilder &builder, Location loc,
+                                const GroupedScaledMatmulOperands &operands,
+                                StringRef what) {
+  if (isStaticallyValid(operands))
+    return;
+  ImplicitLocOpBuilder b(loc, builder);
+  MLIRContext *ctx = b.getContext();
+  using P = arith::CmpIPredicate;
+  Type i64 = b.getI64Type();
+  auto extentI64 = [&](Value tensor, int64_t dim) -> Value {
+    return arith::IndexCastOp::create(
+        b, i64,
+        getValueOrCreateConstantIndexOp(
+            b, loc, tensor::getMixedSizes(b, loc, tensor)[dim]));
+  };
+  Value groups = operands.groups;
+  OpFoldResult e = tensor::getMixedSizes(b, loc, operands.b)[0];
+  Value init = filledTensor(b, loc, {},
+                            arith::ConstantIntOp::create(b, b.getI1Type(), 1));
+  AffineMap scalar = AffineMap::get(1, 0, {}, ctx);
+  AffineMap id = AffineMap::getMultiDimIdentityMap(1, ctx);
+  Value ok;
+  std::string message;
+  if (operands.masked) {
+    Value capacity = extentI64(operands.a, 1);
+    ok = linalg::GenericOp::create(
+             b, TypeRange{init.getType()}, ValueRange{groups}, ValueRange{init},
+             {id, scalar}, {kReduction},
+             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+               Value count = arith::ExtSIOp::create(nb, nloc, i64, args[0]);
+               Value zero = arith::ConstantIntOp::create(nb, nloc, i64, 0);
+               Value valid = arith::AndIOp::create(
+                   nb, nloc,
+                   arith::CmpIOp::create(nb, nloc, P::sle, zero, count),
+                   arith::CmpIOp::create(nb, nloc, P::sle, count, capacity));
+               linalg::YieldOp::create(
+                   nb, nloc,
+                   arith::AndIOp::create(nb, nloc, args[1], valid).getResult());
+             })
+             .getResult(0);
+    ok = tensor::ExtractOp::create(b, ok, ValueRange{});
+    message = llvm::formatv("{0}: group counts must be within [0, C] (C = "
+                            "extent 1 of a)",
+                            what)
+                  .str();
+  } else {
+    auto slice = [&](int64_t offset) -> Value {
+      return tensor::ExtractSliceOp::create(
+          b, groups, ArrayRef<OpFoldResult>{b.getIndexAttr(offset)},
+          ArrayRef<OpFoldResult>{e}, ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+    };
+    Value monotonic =
+        linalg::GenericOp::create(
+            b, TypeRange{init.getType()}, ValueRange{slice(0), slice(1)},
+            ValueRange{init}, {id, id, scalar}, {kReduction},
+            [&](OpBuilder &nb, Location nloc, ValueRange args) {
+              Value ordered =
+                  arith::CmpIOp::create(nb, nloc, P::sle, args[0], args[1]);
+              linalg::YieldOp::create(
+                  nb, nloc,
+                  arith::AndIOp::create(nb, nloc, args[2], ordered)
+                      .getResult());
+            })
+            .getResult(0);
+    Value first = arith::ExtSIOp::create(
+        b, i64,
+        tensor::ExtractOp::create(
+            b, groups, ValueRange{arith::ConstantIndexOp::create(b, 0)}));
+    Value last = arith::ExtSIOp::create(
+        b, i64,
+        tensor::ExtractOp::create(
+            b, groups, ValueRange{getValueOrCreateConstantIndexOp(b, loc, e)}));
+    ok = arith::AndIOp::create(
+        b, tensor::ExtractOp::create(b, monotonic, ValueRange{}),
+        arith::AndIOp::create(
+            b,
+            arith::CmpIOp::create(
+                b, P::sle, arith::ConstantIntOp::create(b, i64, 0), first),
+            arith::CmpIOp::create(b, P::sle, last, extentI64(operands.a, 0))));
+    message = llvm::formatv("{0}: group offsets must be nondecreasing and "
+                            "within [0, M] (M = extent 0 of a)",
+                            what)
+                  .str();
+  }
+  cf::AssertOp::create(b, ok, message);
+}
+
+//===----------------------------------------------------------------------===//
 // Preconditions
 //===----------------------------------------------------------------------===//
 
 std::optional<std::string>
 fp8q::getFp8qToLinalgUnsupportedReason(Operation *op) {
-  if (!isa<QuantizeOp, DequantizeOp, TileTransposeOp, ScaledMatmulOp>(op))
+  if (!isa<QuantizeOp, DequantizeOp, TileTransposeOp, ScaledMatmulOp,
+           GroupedScaledMatmulOp>(op))
     return std::string("no fp8q-to-linalg lowering for this op");
   // Dynamic extents are supported: the requirements between them are
   // asserted at run time (buildDynamicExtentChecks). The amax reduction
@@ -581,8 +984,13 @@ fp8q::getFp8qToLinalgUnsupportedReason(Operation *op) {
           .str();
     }
   }
-  if (auto matmul = dyn_cast<ScaledMatmulOp>(op)) {
-    auto group = static_cast<int64_t>(matmul.getGroupSize());
+  std::optional<uint64_t> gemmGroup;
+  if (auto matmul = dyn_cast<ScaledMatmulOp>(op))
+    gemmGroup = matmul.getGroupSize();
+  if (auto grouped = dyn_cast<GroupedScaledMatmulOp>(op))
+    gemmGroup = grouped.getGroupSize();
+  if (gemmGroup) {
+    auto group = static_cast<int64_t>(*gemmGroup);
     if (group > kMaxExactGroupSize)
       return llvm::formatv("group_size {0} exceeds {1}, the largest group "
                            "whose partial sums are computed exactly",
@@ -649,6 +1057,27 @@ Lowered lowerScaledMatmul(PatternRewriter &rewriter, ScaledMatmulOp op) {
   return {buildScaledMatmul(rewriter, op.getLoc(), operands)};
 }
 
+GroupedScaledMatmulOperands getGroupedOperands(GroupedScaledMatmulOp op) {
+  return {op.getA(),
+          op.getAScale(),
+          op.getB(),
+          op.getBScale(),
+          op.getGroups(),
+          op.getInit(),
+          static_cast<int64_t>(op.getGroupSize()),
+          op.isMasked(),
+          op.getAccumulate()};
+}
+
+/// The offsets or counts are data: checked at run time, then the GEMMs.
+Lowered lowerGroupedScaledMatmul(PatternRewriter &rewriter,
+                                 GroupedScaledMatmulOp op) {
+  GroupedScaledMatmulOperands operands = getGroupedOperands(op);
+  buildGroupIndexCheck(rewriter, op.getLoc(), operands,
+                       describeOpForChecks(op));
+  return {buildGroupedScaledMatmul(rewriter, op.getLoc(), operands)};
+}
+
 /// The pattern of one fp8q op: fails the match with the reason from
 /// getFp8qToLinalgUnsupportedReason, else replaces the op by `Lower`'s
 /// values.
@@ -707,6 +1136,7 @@ void fp8q::populateFp8qToLinalgPatterns(RewritePatternSet &patterns) {
   patterns.add<Fp8qOpLowering<QuantizeOp, lowerQuantize>,
                Fp8qOpLowering<DequantizeOp, lowerDequantize>,
                Fp8qOpLowering<TileTransposeOp, lowerTileTranspose>,
-               Fp8qOpLowering<ScaledMatmulOp, lowerScaledMatmul>>(
+               Fp8qOpLowering<ScaledMatmulOp, lowerScaledMatmul>,
+               Fp8qOpLowering<GroupedScaledMatmulOp, lowerGroupedScaledMatmul>>(
       patterns.getContext());
 }

@@ -36,7 +36,8 @@ from fp8q import reference as ref
 MATMUL_RTOL = 1e-6
 
 #: MLIR element type names of the array kinds.
-_MLIR_TYPE = {"f32": "f32", "bf16": "bf16", "f16": "f16", "e4m3": "f8E4M3FN"}
+_MLIR_TYPE = {"f32": "f32", "bf16": "bf16", "f16": "f16", "e4m3": "f8E4M3FN",
+              "i32": "i32"}
 
 
 # ---------------------------------------------------------------------------
@@ -466,6 +467,62 @@ class Suite:
             dynamic_m)
         e.print_bits(y, shape, out_kind)
         case.outputs = [Output("result", out_kind, want, MATMUL_RTOL)]
+        self.cases.append(case)
+
+    def grouped_scaled_matmul(self, title: str, qa, sa, qb, sb, groups,
+                              layout: str = "contiguous", out_kind: str = "bf16",
+                              init: Optional[np.ndarray] = None,
+                              accumulate: bool = False,
+                              dynamic_m: bool = False) -> None:
+        """fp8q.grouped_scaled_matmul, checked against
+        reference.grouped_scaled_matmul within MATMUL_RTOL (rows in a group)
+        and bit for bit (the rows in no group keep ``init``; the default
+        init is zeros). ``dynamic_m``: M (contiguous) or C (masked) is a
+        run-time extent."""
+        qa, qb = np.asarray(qa, np.uint8), np.asarray(qb, np.uint8)
+        sa, sb = np.asarray(sa, np.float32), np.asarray(sb, np.float32)
+        groups = np.asarray(groups, np.int32)
+        shape = qa.shape[:-1] + (qb.shape[1],)
+        if init is None:
+            init = np.zeros(shape, np.float32)
+        want = ref.grouped_scaled_matmul(qa, sa, qb, sb, groups, layout,
+                                         out_dtype=out_kind, init=init,
+                                         accumulate=accumulate)
+        case = Case(f"grouped_scaled_matmul {title}: {layout} a {qa.shape} "
+                    f"b {qb.shape} groups {groups.tolist()} -> {out_kind}"
+                    f"{' accumulate' if accumulate else ''}"
+                    f"{' dynamic M' if dynamic_m else ''}")
+        e = _Emitter(case, f"case{len(self.cases)}")
+        a, a_s = e.constant(qa, "e4m3"), e.constant(sa, "f32")
+        b, b_s = e.constant(qb, "e4m3"), e.constant(sb, "f32")
+        g = e.fresh("g")
+        data = groups.astype("<i4").tobytes().hex().upper()
+        e.line(f'{g} = arith.constant dense<"0x{data}"> : tensor<{groups.size}xi32>')
+        c = e.constant(init, out_kind)
+        attrs = [f"layout = #fp8q.group_layout<{layout}>"]
+        if accumulate:
+            attrs.append("accumulate")
+        row_dim = 1 if layout == "masked" else 0
+        dyn = (lambda dim: dim) if dynamic_m else (lambda dim: None)
+        y, = e.op(
+            [Operand(a, qa.shape, "e4m3", dyn(row_dim)),
+             Operand(a_s, sa.shape, "f32", dyn(row_dim)),
+             Operand(b, qb.shape, "e4m3"), Operand(b_s, sb.shape, "f32"),
+             Operand(g, groups.shape, "i32")],
+            [Operand(c, shape, out_kind, dyn(row_dim))],
+            lambda i, it, o, ot, r: (
+                f"{r[0]} = fp8q.grouped_scaled_matmul {i[0]}, {i[1]}, {i[2]}, "
+                f"{i[3]}, {i[4]} outs({o[0]}) {{{', '.join(attrs)}}} : "
+                f"{it[0]}, {it[1]}, {it[2]}, {it[3]}, {it[4]} -> {ot[0]}"),
+            dynamic_m)
+        flat = (int(np.prod(shape[:-1])), shape[-1])
+        if len(shape) == 3:
+            collapsed = e.fresh("flat")
+            e.line(f"{collapsed} = tensor.collapse_shape {y} [[0, 1], [2]] : "
+                   f"{tensor_type(shape, out_kind)} into {tensor_type(flat, out_kind)}")
+            y = collapsed
+        e.print_bits(y, flat, out_kind)
+        case.outputs = [Output("result", out_kind, want.reshape(flat), MATMUL_RTOL)]
         self.cases.append(case)
 
     def e4m3_encode(self, title: str, y: np.ndarray) -> None:
