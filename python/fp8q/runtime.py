@@ -33,6 +33,7 @@ pointers are shared freely.
 from __future__ import annotations
 
 import collections
+import dataclasses
 import ctypes
 import os
 import statistics
@@ -74,8 +75,17 @@ DRIVER_LIBRARY_ENV = "FP8Q_CUDA_DRIVER_LIBRARY"
 POINTER_ALIGNMENT = 16
 #: Bytes of a CUtensorMap.
 TENSOR_MAP_BYTES = 128
-#: Checked launches each Kernel keeps for repeated calls with the same arguments.
-LAUNCH_CACHE_SIZE = 64
+#: Checked launches each Kernel keeps for repeated calls with the same
+#: arguments. NOTE: a training step calls one GEMM kernel with a few hundred
+#: different operands (every Linear's three GEMMs); torch's caching allocator
+#: hands out the same addresses step after step, so a cache that holds one
+#: step's launches turns every later call into a cache hit (64 entries made
+#: fp8q.torch re-check every call: 193 ms per step of a 33M-parameter LM on
+#: the H200, bench/results/h200-train-lm-first.txt).
+LAUNCH_CACHE_SIZE = 1024
+#: Size-dependent results of the manifest's expressions (requirements,
+#: shapes, grid, block, cluster, shared memory) each Kernel keeps, by sizes.
+PLAN_CACHE_SIZE = 256
 #: Buffer written before each timed repetition to evict the L2 cache
 #: (H100/H200 have 50/60 MB of L2).
 L2_FLUSH_BYTES = 256 * 1024 * 1024
@@ -1123,6 +1133,19 @@ class PreparedLaunch:
             device.driver.stream_synchronize(self.stream, context=f"after {self.describe()}")
 
 
+@dataclasses.dataclass(frozen=True)
+class _Plan:
+    """A kernel's size-dependent launch facts for one set of sizes."""
+    empty: bool
+    expected: Dict[str, Tuple[int, ...]]
+    grid: Tuple[int, ...]
+    block: Tuple[int, ...]
+    cluster: Tuple[int, ...]
+    smem: int
+    #: Per tensor-map argument: KernelSet._tensor_map_layout's result.
+    tensor_maps: Dict[str, Any]
+
+
 class Kernel:
     """A kernel of a :class:`KernelSet`; call it to launch.
 
@@ -1144,6 +1167,8 @@ class Kernel:
         #: Checked launches by _launch_key, least recently used first.
         self._launches: "collections.OrderedDict[Any, PreparedLaunch]" = \
             collections.OrderedDict()
+        #: _Plan by the sizes (env), least recently used first.
+        self._plans: "collections.OrderedDict[Any, _Plan]" = collections.OrderedDict()
 
     def __repr__(self) -> str:
         return f"<fp8q.runtime.Kernel {self.spec.signature()}>"
@@ -1183,30 +1208,17 @@ class Kernel:
             if a.ptr % POINTER_ALIGNMENT:
                 raise LaunchError(f"argument {arg.name}: address 0x{a.ptr:x} is not "
                                   f"{POINTER_ALIGNMENT}-byte aligned")
-        # NOTE: the requirements come before the shapes, which may only be
-        # integers when they hold ("K/128" needs K % 128 == 0).
-        empty = self._outputs_empty(env)
-        unmet = _manifest.unmet_requirements(spec, _nonzero_sizes(spec, env) if empty else env)
-        if unmet:
-            raise LaunchError(f"{spec.name} requires {' and '.join(unmet)}, which "
-                              f"{'does' if len(unmet) == 1 else 'do'} not hold for "
-                              f"{_show_sizes(env)}")
-        expected = {}
+        plan = self._plan(env)
+        empty, expected = plan.empty, plan.expected
         for arg in pointers:
             a = described[arg.name]
-            expected[arg.name] = _manifest.shape_of(arg, env)
             if a.shape is not None and tuple(a.shape) != expected[arg.name]:
                 raise LaunchError(
                     f"argument {arg.name}: expected shape "
                     f"[{', '.join(map(str, arg.shape))}] = {list(expected[arg.name])} with "
                     f"{_show_sizes(env)}, got {list(a.shape)}")
         self._check_outputs(described, expected)
-
-        grid = _manifest.dims_of(spec.grid, env, "grid")
-        block = _manifest.dims_of(spec.block, env, "block")
-        cluster = _manifest.dims_of(spec.cluster, env, "cluster")
-        smem = _expr.evaluate_int(spec.shared_bytes, env, "shared_bytes")
-        self._check_launch(grid, block, cluster, smem, env)
+        grid, block, cluster, smem = plan.grid, plan.block, plan.cluster, plan.smem
 
         values, keep_alive = [], []
         for arg in spec.args:
@@ -1221,7 +1233,8 @@ class Kernel:
             elif empty:  # never launched; an empty array has no tensor map
                 values.append((ctypes.c_ubyte * TENSOR_MAP_BYTES)())
             else:
-                values.append(self.kernel_set._tensor_map(arg, spec, described, env, device,
+                values.append(self.kernel_set._tensor_map(arg, spec, described,
+                                                          plan.tensor_maps[arg.name], device,
                                                           keep_alive))
         torch_args = any(a.is_torch for a in described.values())
         handle = _default_stream(stream, torch_args, device)
@@ -1229,6 +1242,40 @@ class Kernel:
                               (arrays, keep_alive), empty=empty)
 
     prepare = bind
+
+    def _plan(self, env: Dict[str, Any]) -> "_Plan":
+        """What the manifest's expressions give for these sizes, checked
+        (requirements, launch limits); evaluated once per sizes (the
+        expressions are exact rational arithmetic: most of a bind's host
+        time before this cache)."""
+        key = tuple(sorted(env.items()))
+        plan = self._plans.get(key)
+        if plan is not None:
+            self._plans.move_to_end(key)
+            return plan
+        spec = self.spec
+        # NOTE: the requirements come before the shapes, which may only be
+        # integers when they hold ("K/128" needs K % 128 == 0).
+        empty = self._outputs_empty(env)
+        unmet = _manifest.unmet_requirements(spec, _nonzero_sizes(spec, env) if empty else env)
+        if unmet:
+            raise LaunchError(f"{spec.name} requires {' and '.join(unmet)}, which "
+                              f"{'does' if len(unmet) == 1 else 'do'} not hold for "
+                              f"{_show_sizes(env)}")
+        expected = {arg.name: _manifest.shape_of(arg, env) for arg in spec.pointer_args}
+        grid = _manifest.dims_of(spec.grid, env, "grid")
+        block = _manifest.dims_of(spec.block, env, "block")
+        cluster = _manifest.dims_of(spec.cluster, env, "cluster")
+        smem = _expr.evaluate_int(spec.shared_bytes, env, "shared_bytes")
+        self._check_launch(grid, block, cluster, smem, env)
+        tensor_maps = {} if empty else {
+            arg.name: KernelSet._tensor_map_layout(arg, spec, env)
+            for arg in spec.args if arg.kind == "tensormap"}
+        plan = _Plan(empty, expected, grid, block, cluster, smem, tensor_maps)
+        self._plans[key] = plan
+        if len(self._plans) > PLAN_CACHE_SIZE:
+            self._plans.popitem(last=False)
+        return plan
 
     def __call__(self, *arrays, stream: Any = None, **sizes) -> PreparedLaunch:
         self._ensure_loaded()
@@ -1460,24 +1507,31 @@ class KernelSet:
         with device.activate():
             return device.driver.module_function(module, spec.name)
 
-    def _tensor_map(self, arg: ArgSpec, spec: KernelSpec, described, env, device: Device,
-                    keep_alive: list):
+    @staticmethod
+    def _tensor_map_layout(arg: ArgSpec, spec: KernelSpec, env):
+        """The size-dependent part of a tensor map: element type, dimensions
+        and byte strides (innermost first, as the driver lists them), box."""
         tm = arg.tensormap
         target = spec.arg(tm.of)
         shape = _manifest.shape_of(target, env)
         dtype = tm.dtype or target.dtype
         itemsize = DTYPES[dtype].itemsize if dtype in DTYPES else DTYPES[target.dtype].itemsize
         box = _manifest.dims_of(tm.box, env, f"box of {arg.name}")
-        # The driver lists dimensions innermost first.
         dims = list(reversed(shape))
         strides, running = [], itemsize  # bytes, for dims[1:]
         for extent in reversed(shape[1:]):
             running *= extent
             strides.append(running)
+        return dtype, dims, strides, list(reversed(box))
+
+    def _tensor_map(self, arg: ArgSpec, spec: KernelSpec, described, layout, device: Device,
+                    keep_alive: list):
+        tm = arg.tensormap
+        dtype, dims, strides, box = layout
         with device.activate():
             encoded = device.driver.encode_tensor_map(
                 _manifest.TMA_DTYPE[dtype], described[tm.of].ptr, dims, strides,
-                list(reversed(box)), list(reversed(tm.element_strides)),
+                box, list(reversed(tm.element_strides)),
                 _manifest.TMA_INTERLEAVE[tm.interleave], _manifest.TMA_SWIZZLE[tm.swizzle],
                 _manifest.TMA_L2_PROMOTION[tm.l2_promotion], _manifest.TMA_OOB_FILL[tm.oob_fill],
                 context=f"tensor map {arg.name} of {tm.of} in {spec.name}")
@@ -1485,12 +1539,33 @@ class KernelSet:
             return (ctypes.c_ubyte * TENSOR_MAP_BYTES).from_buffer_copy(encoded)
         copy = self._tensor_maps.get(encoded)
         if copy is None:
+            if _torch_capturing():
+                # NOTE: the map is copied to device memory synchronously
+                # (cuMemcpyHtoD), which stream capture forbids; a kernel
+                # taking its maps by value (__grid_constant__) would not.
+                raise LaunchError(
+                    f"{spec.name}: argument {arg.name} needs a new tensor map (a new address "
+                    f"of {tm.of}) while a CUDA graph is being captured; launch it once with "
+                    "the same arrays before the capture (static buffers), or run it eagerly")
             import numpy as np  # noqa: PLC0415
 
             copy = DeviceBuffer.from_numpy(np.frombuffer(encoded, dtype=np.uint8))
             self._tensor_maps[encoded] = copy
         keep_alive.append(copy)
         return ctypes.c_uint64(copy.ptr)
+
+
+def _torch_capturing() -> bool:
+    """Whether PyTorch (if loaded) is capturing a CUDA graph on its current
+    stream."""
+    import sys  # noqa: PLC0415
+    torch = sys.modules.get("torch")
+    if torch is None:
+        return False
+    try:
+        return bool(torch.cuda.is_current_stream_capturing())
+    except Exception:  # noqa: BLE001 (no CUDA in this torch)
+        return False
 
 
 def load(directory: str) -> KernelSet:

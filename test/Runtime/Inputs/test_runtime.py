@@ -385,6 +385,16 @@ def test_unmet_requirement_is_named_before_shapes(rt, tmp_path):
         k(rt.DeviceBuffer((200,), "i64"), y.ptr)
     k(x.ptr, y.ptr, N=256)
     np.testing.assert_array_equal(y.to_numpy(), np.arange(256))
+    # The sizes' plan is cached: a good N, then a bad one, then the good one
+    # again are each judged by their own sizes.
+    assert len(k._plans) == 1
+    with pytest.raises(rt.LaunchError, match=message):
+        k(x.ptr, y.ptr, N=200)
+    with pytest.raises(rt.LaunchError, match=r"argument y: expected shape \[N/128, 128\] "
+                                             r"= \[2, 128\] with N=256, got \[384\]"):
+        k(x, rt.DeviceBuffer((384,), "i64"), N=256)
+    k(x.ptr, y.ptr, N=256)
+    assert len(k._plans) == 1
 
 
 def test_empty_output_is_an_empty_launch(rt, tmp_path, capfd):
