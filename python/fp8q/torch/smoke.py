@@ -10,7 +10,8 @@ and prints one line per item:
   expected at the level of cuBLAS's block-scaled GEMM, ~2e-3 with bf16 out);
 * Linear forward and backward on the GPU against the same on the CPU;
 * torch.compile (aot_eager and inductor) and a CUDA-graph capture and replay
-  of a training step against eager;
+  of a training step against eager (``LIMIT`` where the runtime refuses a new
+  tensor map during capture: docs/Torch.md, Limits);
 * the time of a Linear training step against a bf16 nn.Linear.
 
 Exit status 1 if a check fails. ``--json PATH`` writes the results.
@@ -26,6 +27,7 @@ import traceback
 
 import torch
 
+import fp8q.runtime as rt
 import fp8q.torch as ft
 
 RESULTS = []
@@ -110,7 +112,7 @@ def check_linear():
     grads = []
     for device in ("cpu", "cuda"):
         lin.to(device).zero_grad(set_to_none=True)
-        xi = x.to(device).requires_grad_()
+        xi = x.detach().to(device).requires_grad_()  # a leaf on each device
         y = lin(xi)
         y.backward(dy.to(device))
         grads.append((y.detach(), xi.grad, lin.weight.grad, lin.bias.grad))
@@ -143,7 +145,14 @@ def check_compile_and_graphs():
             out.backward()
             got = (out.detach(), x.grad, lin.weight.grad)
             diffs = [float((a.float() - b.float()).abs().max()) for a, b in zip(eager, got)]
-            report(f"torch.compile {backend}", max(diffs) == 0.0, f"max |diff| to eager {diffs}")
+            # NOTE: the loss is a sum over 512 x 1024 f32 products, which
+            # inductor reduces in another order than eager (a relative
+            # difference of about 1e-7 per term); the gradients, fp8q's
+            # kernels' outputs, must be bit-identical.
+            loss_rel = diffs[0] / max(float(eager[0].abs()), 1e-30)
+            report(f"torch.compile {backend}", loss_rel < 1e-5 and max(diffs[1:]) == 0.0,
+                   f"loss relative difference {loss_rel:.1e}, gradients max |diff| "
+                   f"{diffs[1:]}")
         run(f"torch.compile {backend}", compiled_check)
 
     def graph_check():
@@ -174,7 +183,18 @@ def check_compile_and_graphs():
                  zip(replayed, (le.detach(), xe.grad))]
         report("CUDA graph capture + replay", max(diffs) == 0.0,
                f"max |diff| to eager on new input {diffs}")
-    run("CUDA graph capture + replay", graph_check)
+    def graph_check_or_limit():
+        try:
+            graph_check()
+        except rt.LaunchError as err:
+            if "CUDA graph is being captured" not in str(err):
+                raise
+            # The documented limit (docs/Torch.md): a training step's new
+            # tensor maps cannot be made during capture.
+            RESULTS.append({"check": "CUDA graph capture + replay", "ok": None,
+                            "detail": str(err)})
+            print(f"LIMIT CUDA graph capture + replay: {err}", flush=True)
+    run("CUDA graph capture + replay", graph_check_or_limit)
 
 
 def check_speed():
@@ -217,12 +237,15 @@ def main(argv=None) -> int:
     report("backend", ft.backend(torch.zeros(1, device="cuda")) == "cuda-kernels",
            ft.backend(torch.zeros(1, device="cuda")))
     for name, fn in (("quantize", check_quantize), ("gemm", check_gemm),
-                     ("linear", check_linear), ("compile/graphs", check_compile_and_graphs)):
+                     ("linear", check_linear)):
         run(name, fn)
-    if not args.no_speed:
+    if not args.no_speed:  # before the capture, which may leave torch's RNG mid-capture
         run("speed", check_speed)
-    failed = [r for r in RESULTS if not r["ok"]]
-    print(f"fp8q.torch smoke: {len(RESULTS) - len(failed)} passed, {len(failed)} failed")
+    run("compile/graphs", check_compile_and_graphs)
+    failed = [r for r in RESULTS if r["ok"] is False]
+    limits = [r for r in RESULTS if r["ok"] is None]
+    print(f"fp8q.torch smoke: {len(RESULTS) - len(failed) - len(limits)} passed, "
+          f"{len(failed)} failed, {len(limits)} at a documented limit")
     if args.json:
         with open(args.json, "w") as f:
             json.dump(RESULTS, f, indent=1)
