@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import collections
 import json
 import math
 import os
@@ -323,6 +324,9 @@ def main(argv=None) -> int:
     parser.add_argument("--modes", default="bf16,fp8")
     parser.add_argument("--steps", type=int)
     parser.add_argument("--out", default=os.environ.get("OUT", "."))
+    parser.add_argument("--profile", type=int, default=0, metavar="STEPS",
+                        help="instead of the experiment: STEPS steps of each mode under "
+                             "cProfile (host time by function), after 3 warm-up steps")
     args = parser.parse_args(argv)
 
     import numpy as np  # noqa: PLC0415
@@ -351,6 +355,50 @@ def main(argv=None) -> int:
     params = sum(p.numel() for p in make_model(cfg).parameters())
     log(f"corpus: {len(corpus)} bytes ({split} train); model: {params / 1e6:.1f} M parameters; "
         f"{cfg.steps} steps of {cfg.batch} x {cfg.seq} tokens on {device}")
+    if args.profile:
+        import cProfile  # noqa: PLC0415
+        import pstats  # noqa: PLC0415
+        cfg.steps, cfg.eval_every = 3 + args.profile, 10 ** 9
+        for mode in modes:
+            profiler = cProfile.Profile()
+            original = batches
+
+            def profiled(*a, **k):
+                for i, item in enumerate(original(*a, **k)):
+                    if i == 3:
+                        profiler.enable()
+                    yield item
+                profiler.disable()
+            globals()["batches"] = profiled
+            # The backward runs on autograd's device thread, which cProfile
+            # does not see: fp8q.torch's launches are timed by a wrapper.
+            launches = collections.defaultdict(lambda: [0, 0.0])
+            ops = None
+            if mode == "fp8" and device.type == "cuda":
+                from fp8q.torch import ops  # noqa: PLC0415
+                real_launch = ops._launch
+
+                def timed_launch(name, *a, _real=real_launch):
+                    t0 = time.perf_counter()
+                    _real(name, *a)
+                    entry = launches[name]
+                    entry[0] += 1
+                    entry[1] += time.perf_counter() - t0
+                ops._launch = timed_launch
+            try:
+                record = train(mode, cfg, train_data, val_data, device, log)
+            finally:
+                globals()["batches"] = original
+                if ops is not None:
+                    ops._launch = real_launch
+            steps = len(record["step_ms"])
+            for name, (count, seconds) in sorted(launches.items(), key=lambda kv: -kv[1][1]):
+                print(f"launch {name}: {count / steps:.0f} per step, "
+                      f"{seconds / count * 1e6:.1f} us host each")
+            print(f"== {mode}: median step {statistics.median(record['step_ms'][3:]):.1f} ms "
+                  f"(GPU events around the whole step)")
+            pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+        return 0
     runs = {mode: train(mode, cfg, train_data, val_data, device, log) for mode in modes}
     summary = summarize(runs, cfg)
     os.makedirs(args.out, exist_ok=True)
