@@ -1133,6 +1133,14 @@ class PreparedLaunch:
             device.driver.stream_synchronize(self.stream, context=f"after {self.describe()}")
 
 
+class _TrustedArray:
+    """What _tensor_map reads of an array in launch_trusted: its address."""
+    __slots__ = ("ptr",)
+
+    def __init__(self, ptr: int):
+        self.ptr = ptr
+
+
 @dataclasses.dataclass(frozen=True)
 class _Plan:
     """A kernel's size-dependent launch facts for one set of sizes."""
@@ -1242,6 +1250,73 @@ class Kernel:
                               (arrays, keep_alive), empty=empty)
 
     prepare = bind
+
+    def launch_trusted(self, pointers: Sequence[int], shapes: Sequence[Sequence[int]],
+                       stream: int) -> None:
+        """Launches with raw device addresses, skipping the per-array checks.
+
+        For callers that made the arrays themselves and know they match the
+        manifest (fp8q.torch's ops: element types, contiguity, shapes, no
+        aliasing): ``pointers`` are the pointer arguments' addresses in
+        order, ``shapes`` their shapes (the sizes are read from them as
+        :meth:`__call__` infers them), ``stream`` a CUstream handle. The
+        requirements, the launch limits and the tensor maps are handled as
+        in :meth:`bind`, from the per-sizes plan; nothing is cached per
+        address, so a loop whose arrays move costs the same as one whose
+        arrays stay. Wrong arrays here are undefined behaviour on the GPU:
+        use :meth:`__call__` for anything else.
+        """
+        spec = self.spec
+        device = self._ensure_loaded()
+        names = self._trusted_names()
+        pointer_args = spec.pointer_args
+        if len(pointers) != len(pointer_args) or len(shapes) != len(pointer_args):
+            raise LaunchError(f"{spec.name} takes {len(pointer_args)} array argument(s), got "
+                              f"{len(pointers)} addresses and {len(shapes)} shapes")
+        env = {}
+        for name, (index, dim) in names.items():
+            env[name] = int(shapes[index][dim])
+        plan = self._plan(env)
+        if plan.empty:
+            return
+        described = {}
+        for arg, ptr in zip(pointer_args, pointers):
+            if ptr % POINTER_ALIGNMENT:
+                raise LaunchError(f"argument {arg.name}: address 0x{ptr:x} is not "
+                                  f"{POINTER_ALIGNMENT}-byte aligned")
+            described[arg.name] = _TrustedArray(ptr)
+        values, keep_alive = [], []
+        for arg in spec.args:
+            if arg.is_pointer:
+                values.append(ctypes.c_uint64(described[arg.name].ptr))
+            elif arg.kind == "i64":
+                values.append(ctypes.c_int64(env[arg.name]))
+            elif arg.kind == "i32":
+                values.append(ctypes.c_int32(env[arg.name]))
+            elif arg.kind == "tensormap":
+                values.append(self.kernel_set._tensor_map(
+                    arg, spec, described, plan.tensor_maps[arg.name], device, keep_alive))
+            else:
+                raise LaunchError(f"{spec.name}: launch_trusted cannot pass the {arg.kind} "
+                                  f"argument {arg.name}; use the checked call")
+        PreparedLaunch(self, env, plan.grid, plan.block, plan.cluster, plan.smem, stream,
+                       values, (None, keep_alive))()
+
+    def _trusted_names(self) -> Dict[str, Tuple[int, int]]:
+        """Each scalar argument: (pointer-argument index, dimension) that
+        gives it, for launch_trusted (every scalar must be inferable)."""
+        names = getattr(self, "_trusted", None)
+        if names is None:
+            index = {a.name: i for i, a in enumerate(self.spec.pointer_args)}
+            inferable = self.spec.inferable_sizes()
+            missing = [a.name for a in self.spec.scalar_args if a.name not in inferable]
+            if missing:
+                raise LaunchError(f"{self.spec.name}: launch_trusted needs every size in an "
+                                  f"array's shape; {', '.join(missing)} is not")
+            names = {name: (index[arg], dim) for name, (arg, dim) in inferable.items()
+                     if name in {a.name for a in self.spec.scalar_args}}
+            self._trusted = names
+        return names
 
     def _plan(self, env: Dict[str, Any]) -> "_Plan":
         """What the manifest's expressions give for these sizes, checked

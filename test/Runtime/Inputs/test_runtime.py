@@ -397,6 +397,29 @@ def test_unmet_requirement_is_named_before_shapes(rt, tmp_path):
     assert len(k._plans) == 1
 
 
+def test_trusted_launch_reads_sizes_from_shapes(rt, tmp_path):
+    # launch_trusted: raw addresses and shapes (fp8q.torch's path); the
+    # sizes come from the shapes, the requirements and the plan still hold.
+    grouped = kernel(args=[{"name": "x", "kind": "ptr", "dtype": "i64", "shape": ["N"]},
+                           {"name": "y", "kind": "ptr", "dtype": "i64", "shape": ["N/128", 128]},
+                           {"name": "N", "kind": "i64"}],
+                     requires=["N % 128 == 0"])
+    k = rt.load(export(tmp_path, grouped))["mock_add_i64"]
+    x = rt.DeviceBuffer.from_numpy(np.arange(256, dtype=np.int64) * 3)
+    y = rt.DeviceBuffer.from_numpy(np.zeros(256, dtype=np.int64))
+    k.launch_trusted([x.ptr, y.ptr], [(256,), (2, 128)], 0)
+    rt.synchronize()
+    np.testing.assert_array_equal(y.to_numpy(), np.arange(256) * 3)
+    with pytest.raises(rt.LaunchError, match=r"requires N % 128 == 0, which does not hold "
+                                             r"for N=200"):
+        k.launch_trusted([x.ptr, y.ptr], [(200,), (2, 128)], 0)
+    with pytest.raises(rt.LaunchError, match=r"argument y: address 0x[0-9a-f]+ is not "
+                                             r"16-byte aligned"):
+        k.launch_trusted([x.ptr, y.ptr + 8], [(256,), (2, 128)], 0)
+    with pytest.raises(rt.LaunchError, match=r"takes 2 array argument\(s\), got 1"):
+        k.launch_trusted([x.ptr], [(256,)], 0)
+
+
 def test_empty_output_is_an_empty_launch(rt, tmp_path, capfd):
     os.environ["FP8Q_MOCK_CUDA_LOG"] = "1"
     tm = kernel(name="mock_tma", args=[
