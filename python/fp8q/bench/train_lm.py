@@ -290,28 +290,63 @@ def summarize(runs, cfg: Config):
     return out
 
 
+def _smooth(values, window: int = 25):
+    """Trailing moving average (the first points average what exists)."""
+    out, total = [], 0.0
+    for i, v in enumerate(values):
+        total += v
+        if i >= window:
+            total -= values[i - window]
+        out.append(total / min(i + 1, window))
+    return out
+
+
 def plot(runs, cfg: Config, path: str):
+    """Top: training loss (moving average of 25 steps) and validation loss of
+    both runs; bottom: the FP8 run's relative difference to BF16 in %."""
     try:
         import matplotlib  # noqa: PLC0415
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt  # noqa: PLC0415
     except ImportError:
         return False
-    fig, ax = plt.subplots(figsize=(7, 4.2), dpi=120)
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(7.5, 6.5), dpi=120, sharex=True,
+                                      gridspec_kw={"height_ratios": [3, 2]})
     colors = {"bf16": "tab:blue", "fp8": "tab:red"}
     labels = {"bf16": "BF16", "fp8": "FP8 (fp8q kernels)"}
+    smooth = {}
     for mode, r in runs.items():
-        ax.plot(range(1, len(r["loss"]) + 1), r["loss"], color=colors[mode], alpha=0.35,
-                linewidth=0.8)
+        smooth[mode] = _smooth(r["loss"])
+        steps = range(1, len(r["loss"]) + 1)
+        top.plot(steps, smooth[mode], color=colors[mode], linewidth=1.2,
+                 label=labels[mode] + " train (avg 25)")
         if r["eval"]:
-            steps, values = zip(*r["eval"])
-            ax.plot(steps, values, "o-", color=colors[mode], label=labels[mode] + " (val)",
-                    markersize=3)
-    ax.set_xlabel("step")
-    ax.set_ylabel("cross-entropy (nats/byte)")
-    ax.set_title(f"Byte-level LM, {cfg.layers} layers, d={cfg.d_model}: FP8 vs BF16")
-    ax.legend()
-    ax.grid(alpha=0.3)
+            at, values = zip(*r["eval"])
+            top.plot(at, values, "o--", color=colors[mode], markersize=3, linewidth=0.8,
+                     label=labels[mode] + " val")
+    top.set_ylabel("cross-entropy (nats/byte)")
+    top.set_ylim(top=min(4.0, top.get_ylim()[1]))
+    top.set_title(f"Byte-level LM, {cfg.layers} layers, d={cfg.d_model}, "
+                  f"{cfg.batch}x{cfg.seq} tokens/step: FP8 vs BF16")
+    top.legend(fontsize=8)
+    top.grid(alpha=0.3)
+    if "bf16" in runs and "fp8" in runs:
+        n = min(len(smooth["bf16"]), len(smooth["fp8"]))
+        gap = [100 * (f - b) / b for f, b in zip(smooth["fp8"][:n], smooth["bf16"][:n])]
+        bottom.plot(range(1, n + 1), gap, color="tab:purple", linewidth=1.0,
+                    label="train (avg 25)")
+        ev_b, ev_f = dict(runs["bf16"]["eval"]), dict(runs["fp8"]["eval"])
+        common = sorted(set(ev_b) & set(ev_f))
+        bottom.plot(common, [100 * (ev_f[s] - ev_b[s]) / ev_b[s] for s in common], "o--",
+                    color="black", markersize=3, linewidth=0.8, label="val")
+        bottom.axhline(0, color="gray", linewidth=0.6)
+        for y in (-0.25, 0.25):
+            bottom.axhline(y, color="gray", linewidth=0.6, linestyle=":")
+        bottom.set_ylim(-2, 2)
+        bottom.set_ylabel("FP8 vs BF16 (%)")
+        bottom.legend(fontsize=8)
+        bottom.grid(alpha=0.3)
+    bottom.set_xlabel("step")
     fig.tight_layout()
     fig.savefig(path)
     return True
@@ -327,7 +362,17 @@ def main(argv=None) -> int:
     parser.add_argument("--profile", type=int, default=0, metavar="STEPS",
                         help="instead of the experiment: STEPS steps of each mode under "
                              "cProfile (host time by function), after 3 warm-up steps")
+    parser.add_argument("--replot", metavar="JSON",
+                        help="only draw train_lm.png into --out from a results file")
     args = parser.parse_args(argv)
+    if args.replot:
+        with open(args.replot) as f:
+            results = json.load(f)
+        path = os.path.join(args.out, "train_lm.png")
+        if not plot(results["runs"], Config(**results["config"]), path):
+            parser.error("--replot needs matplotlib")
+        print(path)
+        return 0
 
     import numpy as np  # noqa: PLC0415
     import torch  # noqa: PLC0415
