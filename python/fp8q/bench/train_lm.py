@@ -287,6 +287,12 @@ def summarize(runs, cfg: Config):
     if "bf16" in out and "fp8" in out:
         for key in ("final_val", "train_tail"):
             out["gap_" + key] = (out["fp8"][key] - out["bf16"][key]) / out["bf16"][key]
+    if "bf16" in out and "bf16-repeat" in out:
+        # The noise floor: the same BF16 run again (same seed and batches;
+        # the GPU's reductions are not deterministic).
+        for key in ("final_val", "train_tail"):
+            out["repeat_gap_" + key] = ((out["bf16-repeat"][key] - out["bf16"][key])
+                                        / out["bf16"][key])
     return out
 
 
@@ -312,8 +318,8 @@ def plot(runs, cfg: Config, path: str):
         return False
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(7.5, 6.5), dpi=120, sharex=True,
                                       gridspec_kw={"height_ratios": [3, 2]})
-    colors = {"bf16": "tab:blue", "fp8": "tab:red"}
-    labels = {"bf16": "BF16", "fp8": "FP8 (fp8q kernels)"}
+    colors = {"bf16": "tab:blue", "fp8": "tab:red", "bf16-repeat": "tab:cyan"}
+    labels = {"bf16": "BF16", "fp8": "FP8 (fp8q kernels)", "bf16-repeat": "BF16 again"}
     smooth = {}
     for mode, r in runs.items():
         smooth[mode] = _smooth(r["loss"])
@@ -339,6 +345,12 @@ def plot(runs, cfg: Config, path: str):
         common = sorted(set(ev_b) & set(ev_f))
         bottom.plot(common, [100 * (ev_f[s] - ev_b[s]) / ev_b[s] for s in common], "o--",
                     color="black", markersize=3, linewidth=0.8, label="val")
+        if "bf16-repeat" in runs:
+            again = smooth["bf16-repeat"][:n]
+            bottom.plot(range(1, n + 1), [100 * (a - b) / b for a, b in
+                                          zip(again, smooth["bf16"][:n])],
+                        color="tab:cyan", linewidth=0.8,
+                        label="BF16 again vs BF16, train (noise)")
         bottom.axhline(0, color="gray", linewidth=0.6)
         for y in (-0.25, 0.25):
             bottom.axhline(y, color="gray", linewidth=0.6, linestyle=":")
@@ -356,7 +368,9 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dry-run", action="store_true",
                         help="a tiny model for a few steps on the CPU (CI)")
-    parser.add_argument("--modes", default="bf16,fp8")
+    parser.add_argument("--modes", default="bf16,fp8",
+                        help="runs, comma separated: bf16, fp8, bf16-repeat (BF16 again: "
+                             "the run-to-run noise of the same step)")
     parser.add_argument("--steps", type=int)
     parser.add_argument("--out", default=os.environ.get("OUT", "."))
     parser.add_argument("--profile", type=int, default=0, metavar="STEPS",
@@ -380,9 +394,10 @@ def main(argv=None) -> int:
     if args.steps:
         cfg.steps = args.steps
     modes = [m for m in args.modes.split(",") if m]
-    unknown = set(modes) - {"bf16", "fp8"}
+    unknown = set(modes) - {"bf16", "fp8", "bf16-repeat"}
     if unknown:
-        parser.error(f"unknown mode(s) {', '.join(sorted(unknown))}: expected bf16, fp8")
+        parser.error(f"unknown mode(s) {', '.join(sorted(unknown))}: expected bf16, fp8, "
+                     "bf16-repeat")
     if args.dry_run:
         device = torch.device("cpu")
     elif torch.cuda.is_available():
@@ -459,6 +474,9 @@ def main(argv=None) -> int:
     if "gap_final_val" in summary:
         print(f"FP8 vs BF16 relative gap: val {summary['gap_final_val'] * 100:+.3f} %, "
               f"train {summary['gap_train_tail'] * 100:+.3f} %")
+    if "repeat_gap_final_val" in summary:
+        print(f"BF16 again vs BF16 (noise): val {summary['repeat_gap_final_val'] * 100:+.3f} %, "
+              f"train {summary['repeat_gap_train_tail'] * 100:+.3f} %")
     if not plotted:
         print("(matplotlib missing: no plot)")
     failed = [m for m, r in runs.items() if "diverged" in r]
