@@ -143,11 +143,19 @@ int64_t QuantKernelConfig::getDynamicSharedMemoryBytes() const {
 /// CTAs per SM of the f32 128x1-T kernel: three 64 KiB stages fit an SM's
 /// shared memory; the register budget (`.minnctapersm`) keeps it so.
 constexpr int64_t kTransposedF32CtasPerSm = 3;
+/// CTAs per SM of the 16-bit 1x128 kernels with mn_major scales. NOTE:
+/// without a budget ptxas sizes them for 4 CTAs (64 registers) and spills 8
+/// bytes; a 3-CTA budget gives them 72 registers and no spills.
+constexpr int64_t kRowWiseMnMajorCtasPerSm = 3;
 
 TileSchedule hopper::getTileSchedule(const QuantKernelConfig &config) {
   TileSchedule schedule;
   switch (config.kind) {
   case QuantKernelKind::RowWise:
+    if (config.scaleLayout == ScaleLayout::mn_major &&
+        config.source != SourceElement::F32)
+      schedule.ctasPerSm = kRowWiseMnMajorCtasPerSm;
+    return schedule;
   case QuantKernelKind::Block:
     return schedule;
   case QuantKernelKind::ColumnWiseTransposed:
