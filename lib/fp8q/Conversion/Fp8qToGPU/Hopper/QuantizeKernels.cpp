@@ -324,15 +324,6 @@ gpu::GPUModuleOp hopper::buildQuantKernelModule(OpBuilder &builder,
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(module.getBody());
 
-  if (config.getDynamicSharedMemoryBytes() > 0) {
-    // NOTE: an external, zero-sized shared array is PTX's dynamic shared
-    // memory (`.extern .shared .align 16 .b8 fp8q_smem[]`).
-    LLVM::GlobalOp::create(
-        builder, loc, LLVM::LLVMArrayType::get(builder.getI8Type(), 0),
-        /*isConstant=*/false, LLVM::Linkage::External, kSharedMemoryName,
-        /*value=*/Attribute(), /*alignment=*/kVectorBytes, kSharedAddressSpace);
-  }
-
   KernelInterface interface = getKernelInterface(config);
   MLIRContext *context = builder.getContext();
   SmallVector<Type, 9> argTypes;
