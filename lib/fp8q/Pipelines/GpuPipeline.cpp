@@ -15,6 +15,7 @@
 #include "fp8q/Pipelines/GpuPipeline.h"
 #include "fp8q/Pipelines/Pipelines.h"
 
+#include "fp8q/Conversion/Fp8qToGPU/Hopper/KernelConfig.h"
 #include "fp8q/Conversion/Passes.h"
 #include "fp8q/IR/Fp8qDialect.h"
 #include "fp8q/Pipelines/Passes.h"
@@ -167,8 +168,10 @@ struct SerializeKernelModulesPass
 };
 
 /// Gives the dynamic shared memory of a lowered kernel module external
-/// linkage. Added by the pipeline after convert-gpu-to-nvvm; not a
-/// user-facing pass.
+/// linkage, and for an fp8q kernel module the alignment its launch ABI asks
+/// for (KernelInterface::dynamicSharedMemoryAlignment, from the module's
+/// `fp8q.kernel` configuration). Added by the pipeline after
+/// convert-gpu-to-nvvm; not a user-facing pass.
 /// NOTE: convert-gpu-to-nvvm lowers `gpu.dynamic_shared_memory` to an
 /// internal zero-sized `addr_space = 3` array; the NVPTX backend of LLVM 22
 /// demotes an internal shared global used by one kernel into that kernel as
@@ -188,12 +191,26 @@ struct ExternDynamicSharedMemoryPass
            "lowered kernel module external linkage";
   }
   void runOnOperation() override {
-    for (auto global : getOperation().getOps<LLVM::GlobalOp>()) {
+    gpu::GPUModuleOp module = getOperation();
+    int64_t alignment = 0;
+    if (auto attr =
+            module->getAttrOfType<DictionaryAttr>(Fp8qDialect::kKernelAttrName)) {
+      FailureOr<hopper::KernelConfig> config = hopper::readKernelConfigAttr(
+          attr, [&] { return module.emitError(); });
+      if (failed(config))
+        return signalPassFailure();
+      alignment =
+          hopper::getKernelInterface(*config).dynamicSharedMemoryAlignment;
+    }
+    for (auto global : module.getOps<LLVM::GlobalOp>()) {
       auto array = dyn_cast<LLVM::LLVMArrayType>(global.getGlobalType());
-      if (global.getAddrSpace() == kSharedAddressSpace && array &&
-          array.getNumElements() == 0 &&
-          global.getLinkage() == LLVM::Linkage::Internal)
-        global.setLinkage(LLVM::Linkage::External);
+      if (global.getAddrSpace() != kSharedAddressSpace || !array ||
+          array.getNumElements() != 0 ||
+          global.getLinkage() != LLVM::Linkage::Internal)
+        continue;
+      global.setLinkage(LLVM::Linkage::External);
+      if (static_cast<uint64_t>(alignment) > global.getAlignment().value_or(0))
+        global.setAlignment(alignment);
     }
   }
   /// NVVM's shared address space.

@@ -110,6 +110,11 @@ struct KernelInterface {
   std::array<int64_t, 3> block;
   std::array<int64_t, 3> cluster;
   int64_t dynamicSharedMemoryBytes;
+  /// The alignment the dynamic shared memory is declared with (`.extern
+  /// .shared .align N`, which the CUDA driver honours); 16 is what
+  /// `gpu.dynamic_shared_memory` lowers with, the fp8q GPU pipeline raises
+  /// it to this (not part of manifest.json).
+  int64_t dynamicSharedMemoryAlignment = 16;
   /// Boolean size expressions a launcher must check.
   SmallVector<std::string, 4> requirements;
 };
