@@ -193,8 +193,8 @@ struct ExternDynamicSharedMemoryPass
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
     int64_t alignment = 0;
-    if (auto attr =
-            module->getAttrOfType<DictionaryAttr>(Fp8qDialect::kKernelAttrName)) {
+    if (auto attr = module->getAttrOfType<DictionaryAttr>(
+            Fp8qDialect::kKernelAttrName)) {
       FailureOr<hopper::KernelConfig> config = hopper::readKernelConfigAttr(
           attr, [&] { return module.emitError(); });
       if (failed(config))

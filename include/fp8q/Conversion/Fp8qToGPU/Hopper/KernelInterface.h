@@ -98,7 +98,6 @@ struct LaunchGrid {
   std::array<int64_t, 3> evaluate(int64_t m, int64_t columns) const;
 };
 
-
 /// The launch ABI of a kernel variant.
 struct KernelInterface {
   /// Parameters in order: pointers (inputs, then outputs), then the sizes M
@@ -118,7 +117,6 @@ struct KernelInterface {
   /// Boolean size expressions a launcher must check.
   SmallVector<std::string, 4> requirements;
 };
-
 
 /// Marks `func` as a kernel with `interface`'s block size and annotates its
 /// pointer parameters: `noalias` (distinct buffers, so LLVM may reorder

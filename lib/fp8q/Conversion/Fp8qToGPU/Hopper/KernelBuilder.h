@@ -207,8 +207,8 @@ public:
   /// The CTA's dynamic shared memory as bytes: `gpu.dynamic_shared_memory :
   /// memref<?xi8, #gpu.address_space<workgroup>>`.
   Value dynamicSharedMemory() {
-    auto workgroup = gpu::AddressSpaceAttr::get(getContext(),
-                                                gpu::AddressSpace::Workgroup);
+    auto workgroup =
+        gpu::AddressSpaceAttr::get(getContext(), gpu::AddressSpace::Workgroup);
     auto type = MemRefType::get({ShapedType::kDynamic}, getI8Type(),
                                 MemRefLayoutAttrInterface(), workgroup);
     return gpu::DynamicSharedMemoryOp::create(*this, type);
@@ -218,11 +218,9 @@ public:
   Value sharedView(Value bytes, Value byteOffset, ArrayRef<int64_t> shape,
                    Type elementType) {
     auto bytesType = cast<MemRefType>(bytes.getType());
-    auto type = MemRefType::get(shape, elementType,
-                                MemRefLayoutAttrInterface(),
+    auto type = MemRefType::get(shape, elementType, MemRefLayoutAttrInterface(),
                                 bytesType.getMemorySpace());
-    return memref::ViewOp::create(*this, type, bytes, byteOffset,
-                                  ValueRange{});
+    return memref::ViewOp::create(*this, type, bytes, byteOffset, ValueRange{});
   }
   Value sharedView(Value bytes, int64_t byteOffset, ArrayRef<int64_t> shape,
                    Type elementType) {

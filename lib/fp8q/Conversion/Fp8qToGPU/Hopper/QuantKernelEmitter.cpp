@@ -101,8 +101,8 @@ void QuantKernelEmitter::emitPrologue() {
                                   {schedule.stages * kCtaRows}, b.getF32Type());
   if (config.kind == QuantKernelKind::Block ||
       config.kind == QuantKernelKind::BlockTransposed)
-    warpMaxima = b.sharedView(shared, layout.partial * kWordBytes,
-                              {kCtaWarps}, b.getI32Type());
+    warpMaxima = b.sharedView(shared, layout.partial * kWordBytes, {kCtaWarps},
+                              b.getI32Type());
 }
 
 /// Elementwise max of two key words: two packed 16-bit keys (`max.u16x2`)

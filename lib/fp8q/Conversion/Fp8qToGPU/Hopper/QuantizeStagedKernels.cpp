@@ -112,8 +112,8 @@ void QuantKernelEmitter::emitTileCopy(Value rowTile, Value colTile,
     Value from = b.select(valid, b.byteAddress(source, offset), source);
     Value size = b.select(valid, b.i32(kVectorBytes), b.i32(0));
     NVVM::CpAsyncOp::create(
-        b, b.sharedAddress(stages, stageChunkWord(stageBase, row, chunk)),
-        from, kVectorBytes, NVVM::LoadCacheModifierKind::CG, size);
+        b, b.sharedAddress(stages, stageChunkWord(stageBase, row, chunk)), from,
+        kVectorBytes, NVVM::LoadCacheModifierKind::CG, size);
   }
 
   if (config.kind != QuantKernelKind::TileTranspose)

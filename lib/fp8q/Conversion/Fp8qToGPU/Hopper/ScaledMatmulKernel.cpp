@@ -478,8 +478,9 @@ void ScaledMatmulKernelEmitter::emitPrologue() {
   tilesN = ceilDiv(sizeN, config.tile.blockN);
 
   Value dynamic = b.dynamicSharedMemory();
-  Value address = b.indexCastU(
-      b.getI32Type(), memref::ExtractAlignedPointerAsIndexOp::create(b, dynamic));
+  Value address =
+      b.indexCastU(b.getI32Type(),
+                   memref::ExtractAlignedPointerAsIndexOp::create(b, dynamic));
   // (-address) & 1023: bytes up to the next 1024-byte boundary.
   Value negated = b.sub(b.i32(0), address);
   Value pad = b.toIndex(b.bitAnd(negated, b.i32(kSwizzleAtomBytes - 1)));
@@ -682,8 +683,8 @@ Value ScaledMatmulKernelEmitter::stageColumnScales(Value group, Value groups,
     auto copyOne = [&] {
       Value col = b.add(ctaCol0, b.toI64(n));
       Value at = b.add(base, b.mul(n, b.i32(4)));
-      b.store(loadColumnScaleOrZero(col, group, groups),
-              columnScaleAddress(at), 4);
+      b.store(loadColumnScaleOrZero(col, group, groups), columnScaleAddress(at),
+              4);
     };
     if (first + kWarpgroupThreads <= config.tile.blockN)
       copyOne();
