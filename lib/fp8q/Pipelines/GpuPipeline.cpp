@@ -15,6 +15,7 @@
 #include "fp8q/Pipelines/GpuPipeline.h"
 #include "fp8q/Pipelines/Pipelines.h"
 
+#include "fp8q/Conversion/Fp8qToGPU/Hopper/KernelConfig.h"
 #include "fp8q/Conversion/Passes.h"
 #include "fp8q/IR/Fp8qDialect.h"
 #include "fp8q/Pipelines/Passes.h"
@@ -26,6 +27,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -165,11 +167,62 @@ struct SerializeKernelModulesPass
   OpPassManager serialize;
 };
 
+/// Gives the dynamic shared memory of a lowered kernel module external
+/// linkage, and for an fp8q kernel module the alignment its launch ABI asks
+/// for (KernelInterface::dynamicSharedMemoryAlignment, from the module's
+/// `fp8q.kernel` configuration). Added by the pipeline after
+/// convert-gpu-to-nvvm; not a user-facing pass.
+/// NOTE: convert-gpu-to-nvvm lowers `gpu.dynamic_shared_memory` to an
+/// internal zero-sized `addr_space = 3` array; the NVPTX backend of LLVM 22
+/// demotes an internal shared global used by one kernel into that kernel as
+/// a 1-byte static `.shared` variable (ptxas: "1 bytes smem"), so the
+/// accesses past it would not be in the dynamic shared memory the launch
+/// allocates. An external one is `.extern .shared .align 16 .b8 name[]`,
+/// PTX's dynamic shared memory.
+struct ExternDynamicSharedMemoryPass
+    : PassWrapper<ExternDynamicSharedMemoryPass,
+                  OperationPass<gpu::GPUModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ExternDynamicSharedMemoryPass)
+  StringRef getArgument() const override {
+    return "fp8q-extern-dynamic-shared-memory";
+  }
+  StringRef getDescription() const override {
+    return "Give the zero-sized shared arrays (dynamic shared memory) of a "
+           "lowered kernel module external linkage";
+  }
+  void runOnOperation() override {
+    gpu::GPUModuleOp module = getOperation();
+    int64_t alignment = 0;
+    if (auto attr = module->getAttrOfType<DictionaryAttr>(
+            Fp8qDialect::kKernelAttrName)) {
+      FailureOr<hopper::KernelConfig> config = hopper::readKernelConfigAttr(
+          attr, [&] { return module.emitError(); });
+      if (failed(config))
+        return signalPassFailure();
+      alignment =
+          hopper::getKernelInterface(*config).dynamicSharedMemoryAlignment;
+    }
+    for (auto global : module.getOps<LLVM::GlobalOp>()) {
+      auto array = dyn_cast<LLVM::LLVMArrayType>(global.getGlobalType());
+      if (global.getAddrSpace() != kSharedAddressSpace || !array ||
+          array.getNumElements() != 0 ||
+          global.getLinkage() != LLVM::Linkage::Internal)
+        continue;
+      global.setLinkage(LLVM::Linkage::External);
+      if (static_cast<uint64_t>(alignment) > global.getAlignment().value_or(0))
+        global.setAlignment(alignment);
+    }
+  }
+  /// NVVM's shared address space.
+  static constexpr unsigned kSharedAddressSpace = 3;
+};
+
 /// The kernels (gpu.module) to the NVVM dialect.
 void addKernelLowering(OpPassManager &pm) {
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createSCFToControlFlowPass());
   kernels.addPass(createConvertGpuOpsToNVVMOps());
+  kernels.addPass(std::make_unique<ExternDynamicSharedMemoryPass>());
   // NOTE: wgmma.mma_async, mbarrier.try_wait.parity and the TMA copy are
   // inline PTX (BasicPtxBuilderOpInterface): convert-nvvm-to-llvm expands
   // them.

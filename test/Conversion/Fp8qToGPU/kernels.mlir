@@ -58,9 +58,9 @@ func.func @rowwise(%x: tensor<?x?xbf16>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<
 // the bits (count leading zeros for subnormal quotients).
 
 // CHECK-LABEL: gpu.module @fp8q_quantize_128x128_f32_pow2
-// CHECK:         llvm.mlir.global external @fp8q_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
 // CHECK:         gpu.func @fp8q_quantize_128x128_f32_pow2(
-// CHECK:           llvm.mlir.addressof @fp8q_smem : !llvm.ptr<3>
+// CHECK:           %[[SMEM:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+// CHECK:           %[[MAXIMA:.*]] = memref.view %[[SMEM]][%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8xi32, #gpu.address_space<workgroup>>
 // 4 strips of 16 f32 per thread, 4 x 16 bytes each:
 // CHECK-COUNT-16:  llvm.load %{{.*}} invariant {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xi32>
 // CHECK:           %[[ABS:.*]] = arith.constant 2147483647 : i32
@@ -70,9 +70,9 @@ func.func @rowwise(%x: tensor<?x?xbf16>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<
 // CHECK:           gpu.shuffle  xor %{{.*}}, %c4_i32, %c32_i32 : i32
 // CHECK:           gpu.shuffle  xor %{{.*}}, %c2_i32, %c32_i32 : i32
 // CHECK:           gpu.shuffle  xor %{{.*}}, %c1_i32, %c32_i32 : i32
-// CHECK:           llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<3>
+// CHECK:           memref.store %{{.*}}, %[[MAXIMA]][%{{.*}}] : memref<8xi32, #gpu.address_space<workgroup>>
 // CHECK:           gpu.barrier
-// CHECK-COUNT-8:   llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
+// CHECK-COUNT-8:   memref.load %[[MAXIMA]][%{{.*}}] : memref<8xi32, #gpu.address_space<workgroup>>
 // CHECK:           arith.divf
 // CHECK:           llvm.intr.ctlz
 // CHECK:           arith.select
@@ -115,7 +115,7 @@ func.func @block(%x: tensor<?x?xf32>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?x?
 // CHECK:             nvvm.cp.async.commit.group
 // CHECK-NEXT:        nvvm.cp.async.wait.group 0
 // CHECK-NEXT:        gpu.barrier
-// CHECK-COUNT-16:    llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
+// CHECK-COUNT-16:    memref.load %{{.*}}[%{{.*}}] : memref<8192xi32, #gpu.address_space<workgroup>>
 // CHECK:             arith.maxui %{{.*}}, %{{.*}} : vector<2xi16>
 // CHECK:             gpu.shuffle  xor %{{.*}}, %c1_i32, %c32_i32 : i32
 // CHECK:             gpu.shuffle  xor %{{.*}}, %c2_i32, %c32_i32 : i32
@@ -155,15 +155,15 @@ func.func @colwise(%x: tensor<?x?xf16>, %q0: tensor<?x?xf8E4M3FN>, %s0: tensor<?
 // CHECK:             nvvm.cp.async.wait.group 0
 // CHECK-NEXT:        gpu.barrier
 // The block amax: 4 tasks x 16 words per lane, then the whole warp.
-// CHECK-COUNT-64:    llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
+// CHECK-COUNT-64:    memref.load %{{.*}}[%{{.*}}] : memref<16384xi32, #gpu.address_space<workgroup>>
 // CHECK:             gpu.shuffle  xor %{{.*}}, %c16_i32, %c32_i32 : i32
 // CHECK:             gpu.shuffle  xor %{{.*}}, %c8_i32, %c32_i32 : i32
 // CHECK:             gpu.shuffle  xor %{{.*}}, %c4_i32, %c32_i32 : i32
 // CHECK:             gpu.shuffle  xor %{{.*}}, %c2_i32, %c32_i32 : i32
 // CHECK:             gpu.shuffle  xor %{{.*}}, %c1_i32, %c32_i32 : i32
-// CHECK:             llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<3>
+// CHECK:             memref.store %{{.*}}, %{{.*}}[%{{.*}}] : memref<8xi32, #gpu.address_space<workgroup>>
 // CHECK:             gpu.barrier
-// CHECK-COUNT-8:     llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
+// CHECK-COUNT-8:     memref.load %{{.*}}[%{{.*}}] : memref<8xi32, #gpu.address_space<workgroup>>
 // CHECK:             arith.maximumf %{{.*}}, %{{.*}} : f32
 // No per-column reduction and no per-column scale store:
 // CHECK-NOT:         gpu.shuffle
@@ -191,10 +191,10 @@ func.func @block_transposed(%x: tensor<?x?xf32>, %q0: tensor<?x?xf8E4M3FN>, %s0:
 // CHECK-SAME:        nvvm.minctasm = 3 : i32
 // CHECK:           nvvm.cp.async.wait.group 0
 // CHECK-NEXT:      gpu.barrier
-// CHECK:           llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xi32>
+// CHECK:           vector.load %{{.*}}[%{{.*}}] {alignment = 16 : i64} : memref<8192xi32, #gpu.address_space<workgroup>>, vector<4xi32>
 // CHECK:           gpu.shuffle  xor %{{.*}}, %c4_i32, %c32_i32 : i32
 // CHECK:           arith.maximumf
-// CHECK:           llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
+// CHECK:           memref.load %{{.*}}[%{{.*}}] : memref<8192xi32, #gpu.address_space<workgroup>>
 // CHECK:           gpu.shuffle  xor %{{.*}}, %c4_i32, %c32_i32 : i32
 // CHECK:           arith.maximumf
 // CHECK-NOT:       gpu.barrier

@@ -32,7 +32,11 @@
 // ROW:       st.global.v4.b32
 // ROW-NOT:   bar.sync
 
-// COL:       .extern .shared .align 16 .b8 fp8q_smem[];
+// gpu.dynamic_shared_memory is PTX's dynamic shared memory, an `.extern`
+// array (the pipeline keeps NVPTX from demoting it to a 1-byte `.shared`
+// variable of the kernel).
+// COL:       .extern .shared .align 16 .b8 __dynamic_shmem__0[];
+// COL-NOT:   demoted
 // COL-LABEL: .visible .entry fp8q_quantize_128x1t_f32_pow2(
 // COL:       .maxntid 256, 1, 1
 // COL:       .minnctapersm 3

@@ -8,8 +8,15 @@
 //
 // RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified format=isa export-dir=%t" -o /dev/null
 // RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s
+// RUN: cat %t/*.ptx | FileCheck %s --check-prefix=SMEM
 // RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified format=isa gemm-block-n=64 gemm-stages=6 export-dir=%t" -o /dev/null
 // RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --check-prefix=N64
+
+// The dynamic shared memory is declared 1024-byte aligned (the 128-byte
+// swizzle's atom; KernelInterface::dynamicSharedMemoryAlignment), not
+// demoted to a static variable:
+// SMEM-COUNT-4: .extern .shared .align 1024 .b8 __dynamic_shmem__0[];
+// SMEM-NOT:     demoted
 
 // CHECK: fp8q_scaled_matmul_1x128_128x128_bf16: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // CHECK: fp8q_scaled_matmul_1x128_128x128_bf16_pi64: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads

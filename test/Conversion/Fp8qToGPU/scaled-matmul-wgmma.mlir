@@ -37,9 +37,14 @@
 
 // The kernel, in hardware order.
 // CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_bf16
-// CHECK: llvm.mlir.global external @fp8q_gemm_smem() {addr_space = 3 : i32, alignment = 1024 : i64}
 // CHECK: gpu.func @fp8q_scaled_matmul_1x128_128x128_bf16(
 // CHECK-SAME: known_block_size = array<i32: 384, 1, 1>, nvvm.maxnreg = 168 : i32
+// Shared memory from its first 1024-byte boundary: 4 stages of (128 + 128)
+// rows x 128 bytes, then the 8 mbarriers.
+// CHECK: %[[SMEM:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+// CHECK: %[[PAD:.*]] = arith.andi %{{.*}}, %c1023_i32 : i32
+// CHECK: memref.view %[[SMEM]][%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<131072xi8, #gpu.address_space<workgroup>>
+// CHECK: memref.view %[[SMEM]][%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8xi64, #gpu.address_space<workgroup>>
 // Barriers: 4 stages x (full: 1 arrival, empty: 256 consumer threads).
 // CHECK-COUNT-4: nvvm.mbarrier.init %{{.*}}, %c{{1|256}}_i32
 // CHECK: nvvm.fence.mbarrier.init
@@ -131,6 +136,9 @@
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 
 // CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_1x128_f32
+// The column scales after the mbarriers: 2 warpgroups x 3 buffers x 128 f32.
+// CHECK: %[[SMEM1:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+// CHECK: memref.view %[[SMEM1]][%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<768xf32, #gpu.address_space<workgroup>>
 // Consumers, per K block (overlapped chunks of 3, as above): sa of the two
 // rows; the warpgroup stages sb[n0 + t, kt] (thread t, 0 past N) into its
 // shared buffer p % 3 (p counts the promotions of the CTA; three because
@@ -141,7 +149,7 @@
 // CHECK: %[[SA0:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
 // CHECK: %[[SA1:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
 // CHECK: arith.remui %{{.*}}, %c3_i64
-// CHECK: %[[COLS:.*]] = arith.addi %{{.*}}, %c131136_i32 : i32
+// CHECK: %[[COLS:.*]] = arith.muli %{{.*}}, %c512_i32 : i32
 // CHECK: %[[INN:.*]] = arith.cmpi ult, %{{.*}}, %arg8 : i64
 // CHECK: scf.if %[[INN]] -> (f32) {
 // CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32

@@ -4,10 +4,10 @@
 //
 // Every fp8q kernel variant is described once: its configuration
 // (QuantKernelConfig or GemmKernelConfig), from which the kernel name, the
-// launch ABI (getKernelInterface, with the LaunchGrid) and the kernel body
-// are derived. The configuration travels with the kernel as the discardable
-// attribute `fp8q.kernel` on its gpu.module (and on the gpu.binary the
-// fp8q GPU pipeline serializes it into), so that later tools
+// launch ABI (getKernelInterface: a KernelInterface, KernelInterface.h) and
+// the kernel body are derived. The configuration travels with the kernel as
+// the discardable attribute `fp8q.kernel` on its gpu.module (and on the
+// gpu.binary the fp8q GPU pipeline serializes it into), so that later tools
 // (fp8q-export-kernels) read it from the IR instead of parsing the kernel
 // name. docs/GPU.md, "Kernel configuration", lists the attribute's fields.
 //

@@ -16,6 +16,7 @@
 #ifndef FP8Q_CONVERSION_FP8QTOGPU_HOPPER_QUANTIZEKERNELS_H
 #define FP8Q_CONVERSION_FP8QTOGPU_HOPPER_QUANTIZEKERNELS_H
 
+#include "fp8q/Conversion/Fp8qToGPU/Hopper/KernelInterface.h"
 #include "fp8q/IR/Fp8qAttrs.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -180,109 +181,15 @@ std::optional<SourceElement> getSourceElement(Type type);
 StringRef getSourceElementName(SourceElement element);
 
 //===----------------------------------------------------------------------===//
-// Kernel interface (the launch ABI; serialized into manifest.json)
+// Kernel interface (KernelInterface.h)
 //===----------------------------------------------------------------------===//
-
-/// How a kernel parameter is passed.
-enum class KernelArgKind {
-  Ptr,
-  I64,
-  F32,
-  /// A TMA descriptor (CUtensorMap) of a pointer argument, encoded by the
-  /// launcher and passed as a pointer to its 128 bytes in global memory.
-  TensorMap,
-};
-
-/// One kernel parameter. Pointers are device addresses of row-major,
-/// contiguous arrays (of the shape given; a `transposed` scale array is
-/// the transpose of the op's k_major scales).
-struct KernelArg {
-  std::string name;
-  KernelArgKind kind;
-  /// source, source_scale, q, scale, q_t, scale_t, size.
-  std::string role;
-  /// Pointers only: element type and shape (size expressions, docs/GPU.md).
-  std::string dtype;
-  SmallVector<std::string, 2> shape;
-  bool written = false;
-  /// Pointers only: the array holds the transpose of the tile grid
-  /// (mn_major scales; manifest `"layout": "transposed"`).
-  bool transposed = false;
-  /// Alignment the pointer must have, in bytes.
-  int64_t alignment = 0;
-  /// TensorMap only: the pointer argument it describes, the box (outermost
-  /// first), the element type it is encoded with and the swizzle name.
-  std::string tensorMapOf;
-  SmallVector<int64_t, 2> box;
-  std::string swizzle;
-};
-
-/// One (codes, scales) result of a kernel.
-struct KernelOutput {
-  std::string q, scale;
-  int64_t tileRows, tileCols;
-  bool transpose;
-};
-
-/// The launch grid of a kernel variant, one formula for every fp8q kernel
-/// over the row count M and the column count C (K for the quantize kernels,
-/// N for the GEMM). The launch op of convert-fp8q-to-gpu, the manifest's
-/// grid expressions and the grid of a static launch in the manifest
-/// (`x-launches`) are all computed from it, so they cannot disagree:
-///
-///   rows    = ceil(M / rowTile)        (row tiles)
-///   chunks  = ceil(rows / rowTilesPerCta)   (rows when rowTilesPerCta = 1)
-///   columns = ceil(C / columnTile)
-///   2-D:  (columns, chunks, 1)
-///   flat: (chunks * columns, 1, 1), or min(chunks * columns, maxCtas)
-///         with a persistent cap (maxCtas > 0)
-struct LaunchGrid {
-  int64_t rowTile;
-  int64_t rowTilesPerCta = 1;
-  /// The size the columns are counted in: "K" or "N".
-  StringLiteral columnSize = "K";
-  int64_t columnTile;
-  /// The row chunks are folded into grid.x (1-D grid); else grid.y.
-  bool flat = false;
-  /// Persistent kernels: at most this many CTAs (flat grids only); 0: no
-  /// cap.
-  int64_t maxCtas = 0;
-
-  /// The grid as manifest size expressions over M and K/N, e.g.
-  /// {"ceil(K/128)", "ceil(M/128)", "1"}.
-  std::array<std::string, 3> getExpressions() const;
-  /// The grid for `m` rows and `columns` columns.
-  std::array<int64_t, 3> evaluate(int64_t m, int64_t columns) const;
-};
 
 /// The launch grid of `config`'s kernel.
 LaunchGrid getLaunchGrid(const QuantKernelConfig &config);
 
-/// The launch ABI of a kernel variant.
-struct KernelInterface {
-  /// Parameters in order: pointers (inputs, then outputs), then the sizes M
-  /// and K (i64).
-  SmallVector<KernelArg, 9> args;
-  SmallVector<KernelOutput, 2> outputs;
-  /// The grid (a formula over the sizes); block and cluster are constants.
-  LaunchGrid grid;
-  std::array<int64_t, 3> block;
-  std::array<int64_t, 3> cluster;
-  int64_t dynamicSharedMemoryBytes;
-  /// Boolean size expressions a launcher must check.
-  SmallVector<std::string, 4> requirements;
-};
-
 /// Returns the launch ABI of `config`; the single source of the kernel
 /// signature built by buildQuantKernelModule and of manifest.json.
 KernelInterface getKernelInterface(const QuantKernelConfig &config);
-
-/// Marks `func` as a kernel with `interface`'s block size and annotates its
-/// pointer parameters: `noalias` (distinct buffers, so LLVM may reorder
-/// accesses), the ABI alignment, and `readonly` for inputs (which lets them
-/// become `ld.global.nc`). Shared by every fp8q kernel builder.
-void setKernelSignatureAttrs(gpu::GPUFuncOp func,
-                             const KernelInterface &interface);
 
 //===----------------------------------------------------------------------===//
 // Kernel construction

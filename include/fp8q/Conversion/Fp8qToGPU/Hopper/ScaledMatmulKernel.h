@@ -18,6 +18,7 @@
 #ifndef FP8Q_CONVERSION_FP8QTOGPU_HOPPER_SCALEDMATMULKERNEL_H
 #define FP8Q_CONVERSION_FP8QTOGPU_HOPPER_SCALEDMATMULKERNEL_H
 
+#include "fp8q/Conversion/Fp8qToGPU/Hopper/KernelInterface.h"
 #include "fp8q/Conversion/Fp8qToGPU/Hopper/QuantizeKernels.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

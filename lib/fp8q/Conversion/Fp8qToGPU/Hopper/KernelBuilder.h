@@ -6,8 +6,9 @@
 // their bodies op by op. KernelBuilder is an ImplicitLocOpBuilder with short
 // names for what they build most: integer and float constants, the integer
 // and float arithmetic of index computations and numerics, comparisons,
-// casts, structured `scf.if`, and byte-addressed global/shared memory
-// through LLVM pointers. Anything else is built the usual way
+// casts, structured `scf.if`, global memory through LLVM pointers (the
+// kernels' arguments) and shared memory through typed memref views of
+// `gpu.dynamic_shared_memory`. Anything else is built the usual way
 // (`NVVM::...Op::create(b, ...)`), since KernelBuilder is a builder.
 //
 // Each helper creates exactly the op its name says, in the order the
@@ -20,8 +21,11 @@
 #define FP8Q_LIB_CONVERSION_FP8QTOGPU_HOPPER_KERNELBUILDER_H
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 
 namespace mlir::fp8q::hopper {
@@ -194,6 +198,64 @@ public:
   }
   void store(Value value, Value address, unsigned alignment) {
     LLVM::StoreOp::create(*this, value, address, alignment);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Shared memory through memrefs
+  //===--------------------------------------------------------------------===//
+
+  /// The CTA's dynamic shared memory as bytes: `gpu.dynamic_shared_memory :
+  /// memref<?xi8, #gpu.address_space<workgroup>>`.
+  Value dynamicSharedMemory() {
+    auto workgroup =
+        gpu::AddressSpaceAttr::get(getContext(), gpu::AddressSpace::Workgroup);
+    auto type = MemRefType::get({ShapedType::kDynamic}, getI8Type(),
+                                MemRefLayoutAttrInterface(), workgroup);
+    return gpu::DynamicSharedMemoryOp::create(*this, type);
+  }
+  /// A typed region of the shared bytes `bytes`: `memref.view` of `shape` x
+  /// `elementType` at `byteOffset` (index).
+  Value sharedView(Value bytes, Value byteOffset, ArrayRef<int64_t> shape,
+                   Type elementType) {
+    auto bytesType = cast<MemRefType>(bytes.getType());
+    auto type = MemRefType::get(shape, elementType, MemRefLayoutAttrInterface(),
+                                bytesType.getMemorySpace());
+    return memref::ViewOp::create(*this, type, bytes, byteOffset, ValueRange{});
+  }
+  Value sharedView(Value bytes, int64_t byteOffset, ArrayRef<int64_t> shape,
+                   Type elementType) {
+    return sharedView(bytes, index(byteOffset), shape, elementType);
+  }
+  /// Element `i` (an i32 or i64, taken as unsigned) of a 1-D memref.
+  Value loadAt(Value memref, Value i) {
+    return memref::LoadOp::create(*this, memref, ValueRange{toIndex(i)});
+  }
+  void storeAt(Value value, Value memref, Value i) {
+    memref::StoreOp::create(*this, value, memref, ValueRange{toIndex(i)});
+  }
+  /// `type` from element `i` of a 1-D memref, `alignment` bytes aligned
+  /// (16: one ld.shared.v4).
+  Value loadVectorAt(VectorType type, Value memref, Value i,
+                     unsigned alignment) {
+    return vector::LoadOp::create(*this, type, memref, ValueRange{toIndex(i)},
+                                  /*nontemporal=*/false,
+                                  llvm::MaybeAlign(alignment));
+  }
+  /// The shared-memory address of element `i` of a 1-D view, for the NVVM
+  /// ops that take pointers.
+  Value sharedAddress(Value view, Value i) {
+    Value base = memref::ExtractAlignedPointerAsIndexOp::create(*this, view);
+    Value pointer = LLVM::IntToPtrOp::create(
+        *this, LLVM::LLVMPointerType::get(getContext(), kSharedAddressSpace),
+        indexCastU(getI64Type(), base));
+    return address(pointer, cast<MemRefType>(view.getType()).getElementType(),
+                   i);
+  }
+  /// An i32/i64 (unsigned) as an index.
+  Value toIndex(Value value) {
+    if (value.getType().isIndex())
+      return value;
+    return indexCastU(getIndexType(), value);
   }
 };
 

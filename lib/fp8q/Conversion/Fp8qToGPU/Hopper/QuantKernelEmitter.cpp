@@ -90,10 +90,19 @@ void QuantKernelEmitter::emitPrologue() {
     setTile(blockRow, blockCol);
   }
 
-  if (layout.words > 0)
-    sharedBase = LLVM::AddressOfOp::create(
-        b, LLVM::LLVMPointerType::get(b.getContext(), kSharedAddressSpace),
-        kSharedMemoryName);
+  if (layout.words == 0)
+    return;
+  Value shared = b.dynamicSharedMemory();
+  if (layout.stageWords > 0)
+    stages = b.sharedView(shared, 0, {schedule.stages * layout.stageWords},
+                          b.getI32Type());
+  if (config.kind == QuantKernelKind::TileTranspose)
+    rowScaleStages = b.sharedView(shared, layout.rowScale * kWordBytes,
+                                  {schedule.stages * kCtaRows}, b.getF32Type());
+  if (config.kind == QuantKernelKind::Block ||
+      config.kind == QuantKernelKind::BlockTransposed)
+    warpMaxima = b.sharedView(shared, layout.partial * kWordBytes, {kCtaWarps},
+                              b.getI32Type());
 }
 
 /// Elementwise max of two key words: two packed 16-bit keys (`max.u16x2`)
@@ -183,13 +192,11 @@ Value QuantKernelEmitter::warpMaxF32(Value value, ArrayRef<int32_t> offsets) {
 
 Value QuantKernelEmitter::ctaMaxKey(Value warpKey) {
   Value firstLane = b.cmp(arith::CmpIPredicate::eq, lane, b.i32(0));
-  b.ifThen(firstLane,
-           [&] { storeShared(warpKey, sharedWord(warp, layout.partial)); });
+  b.ifThen(firstLane, [&] { b.storeAt(warpKey, warpMaxima, warp); });
   gpu::BarrierOp::create(b);
-  Value key = loadShared(b.getI32Type(), sharedWord(b.i32(layout.partial)));
+  Value key = b.loadAt(warpMaxima, b.index(0));
   for (int64_t w = 1; w < kCtaWarps; ++w)
-    key = b.maxu(key, loadShared(b.getI32Type(),
-                                 sharedWord(b.i32(layout.partial + w))));
+    key = b.maxu(key, b.loadAt(warpMaxima, b.index(w)));
   return key;
 }
 

@@ -65,9 +65,6 @@ constexpr int64_t kHalfBits = 16;
 constexpr int64_t kTransposedColumnGroup = 2;
 constexpr int64_t kTransposedColumnGroupMinRowTiles = 128;
 
-/// Name of the dynamic shared memory array of every kernel module.
-constexpr StringLiteral kSharedMemoryName = "fp8q_smem";
-
 /// Warp-shuffle xor offsets. A 1x128 row tile spans lane bits 0-2, and so do
 /// the 8 row groups of a 128x1 column in the transposed write.
 constexpr int32_t kRowTileShuffles[] = {1, 2, 4};
@@ -109,12 +106,14 @@ inline TransposeGeometry getTransposeGeometry(const QuantKernelConfig &config) {
   return g;
 }
 
-/// Shared-memory layout, in words. Block kernel: [warp maxima: 8].
-/// Staged kernels:
+/// Shared-memory layout, in words of the dynamic shared memory; each region
+/// is a typed `memref.view` of it (QuantKernelEmitter::emitPrologue). Block
+/// kernel: [warp maxima: 8]. Staged kernels:
 ///
 ///   [stage 0: 128 rows x rowWords] ... [stage S-1]   swizzled source tiles
-///   [row scales: S x 128]                            (tile_transpose)
-///   [warp maxima: 8]                                 (128x128-T)
+///                                                    (i32 view `stages`)
+///   [row scales: S x 128]                            (tile_transpose; f32)
+///   [warp maxima: 8]                                 (128x128-T; i32)
 struct SharedLayout {
   int64_t stageWords = 0;
   int64_t partial = 0;
@@ -183,19 +182,6 @@ private:
   }
   int64_t sourceBytes() const { return config.getSourceBytes(); }
 
-  /// Shared memory: the address of word `index` (i32) of fp8q_smem.
-  Value sharedWord(Value index) {
-    return b.address(sharedBase, b.getI32Type(), index);
-  }
-  Value sharedWord(Value index, int64_t offset) {
-    return sharedWord(b.add(index, b.i32(offset)));
-  }
-  Value loadShared(Type type, Value address) {
-    return b.load(type, address, kWordBytes);
-  }
-  void storeShared(Value value, Value address) {
-    b.store(value, address, kWordBytes);
-  }
   /// The element index of scale (row, col) in a scale array of `cols`
   /// columns and `rows` rows: row * cols + col, or col * rows + row for
   /// mn_major scales (the transposed array, whose consecutive rows a warp
@@ -292,7 +278,10 @@ private:
   Value tid, lane, warp, stripInRow, rowInGroup;
   Value blockCol, blockRow, m0, k0, colTiles, rowTiles;
   Value stripCol, stripValidCols;
-  Value sharedBase;
+  // Shared memory (memref views of the dynamic shared memory, SharedLayout):
+  // the stage words (i32), tile_transpose's row scales (f32), the warp
+  // maxima of the 128x128 kernels (i32).
+  Value stages, rowScaleStages, warpMaxima;
 };
 
 } // namespace mlir::fp8q::hopper::quantkernel

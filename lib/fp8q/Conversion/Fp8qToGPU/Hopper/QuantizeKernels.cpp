@@ -143,11 +143,19 @@ int64_t QuantKernelConfig::getDynamicSharedMemoryBytes() const {
 /// CTAs per SM of the f32 128x1-T kernel: three 64 KiB stages fit an SM's
 /// shared memory; the register budget (`.minnctapersm`) keeps it so.
 constexpr int64_t kTransposedF32CtasPerSm = 3;
+/// CTAs per SM of the 16-bit 1x128 kernels with mn_major scales. NOTE:
+/// without a budget ptxas sizes them for 4 CTAs (64 registers) and spills 8
+/// bytes; a 3-CTA budget gives them 72 registers and no spills.
+constexpr int64_t kRowWiseMnMajorCtasPerSm = 3;
 
 TileSchedule hopper::getTileSchedule(const QuantKernelConfig &config) {
   TileSchedule schedule;
   switch (config.kind) {
   case QuantKernelKind::RowWise:
+    if (config.scaleLayout == ScaleLayout::mn_major &&
+        config.source != SourceElement::F32)
+      schedule.ctasPerSm = kRowWiseMnMajorCtasPerSm;
+    return schedule;
   case QuantKernelKind::Block:
     return schedule;
   case QuantKernelKind::ColumnWiseTransposed:
@@ -200,32 +208,6 @@ LaunchGrid hopper::getLaunchGrid(const QuantKernelConfig &config) {
   grid.flat = schedule.staged;
   grid.rowTilesPerCta = schedule.staged ? schedule.tilesPerCta : 1;
   return grid;
-}
-
-std::array<std::string, 3> LaunchGrid::getExpressions() const {
-  std::string rows = llvm::formatv("ceil(M/{0})", rowTile).str();
-  if (rowTilesPerCta > 1)
-    rows = llvm::formatv("ceil({0}/{1})", rows, rowTilesPerCta).str();
-  std::string columns =
-      llvm::formatv("ceil({0}/{1})", columnSize, columnTile).str();
-  if (!flat)
-    return {columns, rows, "1"};
-  std::string ctas = rows + "*" + columns;
-  if (maxCtas > 0)
-    ctas = llvm::formatv("min({0}, {1})", ctas, maxCtas).str();
-  return {ctas, "1", "1"};
-}
-
-std::array<int64_t, 3> LaunchGrid::evaluate(int64_t m, int64_t size) const {
-  int64_t rows = llvm::divideCeilSigned(llvm::divideCeilSigned(m, rowTile),
-                                        rowTilesPerCta);
-  int64_t columns = llvm::divideCeilSigned(size, columnTile);
-  if (!flat)
-    return {columns, rows, 1};
-  int64_t ctas = rows * columns;
-  if (maxCtas > 0)
-    ctas = std::min(ctas, maxCtas);
-  return {ctas, 1, 1};
 }
 
 //===----------------------------------------------------------------------===//
@@ -342,15 +324,6 @@ gpu::GPUModuleOp hopper::buildQuantKernelModule(OpBuilder &builder,
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(module.getBody());
 
-  if (config.getDynamicSharedMemoryBytes() > 0) {
-    // NOTE: an external, zero-sized shared array is PTX's dynamic shared
-    // memory (`.extern .shared .align 16 .b8 fp8q_smem[]`).
-    LLVM::GlobalOp::create(
-        builder, loc, LLVM::LLVMArrayType::get(builder.getI8Type(), 0),
-        /*isConstant=*/false, LLVM::Linkage::External, kSharedMemoryName,
-        /*value=*/Attribute(), /*alignment=*/kVectorBytes, kSharedAddressSpace);
-  }
-
   KernelInterface interface = getKernelInterface(config);
   MLIRContext *context = builder.getContext();
   SmallVector<Type, 9> argTypes;
@@ -382,26 +355,4 @@ gpu::GPUModuleOp hopper::buildQuantKernelModule(OpBuilder &builder,
   OpBuilder bodyBuilder = OpBuilder::atBlockBegin(&func.getBody().front());
   QuantKernelEmitter(bodyBuilder, loc, config, func).emit();
   return module;
-}
-
-void hopper::setKernelSignatureAttrs(gpu::GPUFuncOp func,
-                                     const KernelInterface &interface) {
-  Builder builder(func.getContext());
-  func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
-                builder.getUnitAttr());
-  func.setKnownBlockSizeAttr(
-      builder.getDenseI32ArrayAttr({static_cast<int32_t>(interface.block[0]),
-                                    static_cast<int32_t>(interface.block[1]),
-                                    static_cast<int32_t>(interface.block[2])}));
-  for (auto [i, arg] : llvm::enumerate(interface.args)) {
-    if (arg.kind != KernelArgKind::Ptr)
-      continue;
-    func.setArgAttr(i, LLVM::LLVMDialect::getNoAliasAttrName(),
-                    builder.getUnitAttr());
-    func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
-                    builder.getI64IntegerAttr(arg.alignment));
-    if (!arg.written)
-      func.setArgAttr(i, LLVM::LLVMDialect::getReadonlyAttrName(),
-                      builder.getUnitAttr());
-  }
 }

@@ -112,7 +112,7 @@ void QuantKernelEmitter::emitTileCopy(Value rowTile, Value colTile,
     Value from = b.select(valid, b.byteAddress(source, offset), source);
     Value size = b.select(valid, b.i32(kVectorBytes), b.i32(0));
     NVVM::CpAsyncOp::create(
-        b, sharedWord(stageChunkWord(stageBase, row, chunk)), from,
+        b, b.sharedAddress(stages, stageChunkWord(stageBase, row, chunk)), from,
         kVectorBytes, NVVM::LoadCacheModifierKind::CG, size);
   }
 
@@ -128,7 +128,7 @@ void QuantKernelEmitter::emitTileCopy(Value rowTile, Value colTile,
         b.select(valid, b.byteAddress(sourceScale, offset), sourceScale);
     Value size = b.select(valid, b.i32(kWordBytes), b.i32(0));
     Value slot = b.add(b.mul(stage, b.i32(kCtaRows)), tid);
-    NVVM::CpAsyncOp::create(b, sharedWord(slot, layout.rowScale), from,
+    NVVM::CpAsyncOp::create(b, b.sharedAddress(rowScaleStages, slot), from,
                             kWordBytes, NVVM::LoadCacheModifierKind::CA, size);
   });
 }
@@ -222,8 +222,7 @@ void QuantKernelEmitter::emitStagedLoop() {
       emitRowWiseOutput({loadStagedStrip(stageBase, i)});
   }
   if (hasTransposedOutput(config.kind)) {
-    Value rowScaleBase =
-        b.add(b.mul(stage, b.i32(kCtaRows)), b.i32(layout.rowScale));
+    Value rowScaleBase = b.mul(stage, b.i32(kCtaRows));
     emitTransposedOutput(stageBase, rowScaleBase);
   }
 }
@@ -237,8 +236,7 @@ Strip QuantKernelEmitter::loadStagedStrip(Value stageBase, int64_t index) {
   for (int64_t j = 0; j < chunksPerStrip; ++j) {
     Value chunk = b.add(b.mul(stripInRow, b.i32(chunksPerStrip)), b.i32(j));
     Value word = stageChunkWord(stageBase, strip.localRow, chunk);
-    Value data =
-        LLVM::LoadOp::create(b, vectorType, sharedWord(word), kVectorBytes);
+    Value data = b.loadVectorAt(vectorType, stages, word, kVectorBytes);
     for (int64_t w = 0; w < kChunkWords; ++w)
       strip.words.push_back(vector::ExtractOp::create(b, data, w));
   }
@@ -271,7 +269,7 @@ QuantKernelEmitter::loadColumnWords(Value stageBase, const ColumnTask &task,
     Value row = b.add(firstRow, b.i32(r));
     Value index =
         b.add(stageBase, b.add(b.mul(row, b.i32(rowWords)), task.storedWord));
-    words.push_back(loadShared(b.getI32Type(), sharedWord(index)));
+    words.push_back(b.loadAt(stages, index));
   }
   return words;
 }
@@ -345,8 +343,8 @@ void QuantKernelEmitter::emitTransposedOutput(Value stageBase,
     auto scaleVector = VectorType::get({kChunkWords}, b.getF32Type());
     Value first = b.add(rowScaleBase, firstRow);
     for (int64_t r = 0; r < kTaskRows; r += kChunkWords) {
-      Value data = LLVM::LoadOp::create(b, scaleVector, sharedWord(first, r),
-                                        kVectorBytes);
+      Value data = b.loadVectorAt(scaleVector, rowScaleStages,
+                                  b.add(first, b.i32(r)), kVectorBytes);
       for (int64_t i = 0; i < kChunkWords; ++i)
         rowScales.push_back(vector::ExtractOp::create(b, data, i));
     }

@@ -40,6 +40,11 @@
 //   then, 1x128 B only: f32 colScale[warpgroup][p % B][BN] = sb[n0 + n, g]
 //   (p: promotion, B: 3 buffers with the overlapped promotion, else 2)
 //
+// Each region is a typed memref.view of gpu.dynamic_shared_memory from its
+// first 1024-byte boundary (the stages as bytes, the mbarriers as i64, the
+// column scales as f32); the NVVM ops (TMA, mbarriers, the wgmma
+// descriptors) take the views' addresses (KernelBuilder::sharedAddress).
+//
 // Accumulator fragment of m64nNk32 (f32), thread t of a warpgroup, warp
 // w = t / 32, lane l: value 4j + {0,1} at row 16w + l/4, columns
 // 8j + 2(l%4) + {0,1}; value 4j + {2,3} at row 16w + l/4 + 8.
@@ -54,6 +59,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "llvm/ADT/StringExtras.h"
@@ -73,11 +79,11 @@ namespace {
 //===----------------------------------------------------------------------===//
 
 constexpr unsigned kSharedClusterAddressSpace = 7;
-/// Name of the dynamic shared memory array of the GEMM module.
-constexpr StringLiteral kGemmSharedMemoryName = "fp8q_gemm_smem";
 /// NOTE: 128-byte swizzled tiles must start on a 1024-byte boundary (the
-/// swizzle pattern repeats every 8 rows of 128 bytes); the dynamic shared
-/// array is aligned up at run time, so 1024 bytes of slack are reserved.
+/// swizzle pattern repeats every 8 rows of 128 bytes). The kernel asks for
+/// a 1024-aligned dynamic shared array (KernelInterface);
+/// the regions are views from its address aligned up at run time as well
+/// (a no-op then, which LLVM folds), so 1024 bytes of slack are reserved.
 constexpr int64_t kSwizzleAtomBytes = 1024;
 /// NOTE: sm_90 gives a CTA at most 227 KB of (opt-in) shared memory.
 constexpr int64_t kMaxDynamicSharedBytes = 227 * 1024;
@@ -266,6 +272,11 @@ KernelInterface hopper::getKernelInterface(const GemmKernelConfig &config) {
   result.block = {config.getThreads(), 1, 1};
   result.cluster = {1, 1, 1};
   result.dynamicSharedMemoryBytes = config.getDynamicSharedMemoryBytes();
+  // NOTE: declared 1024-byte aligned, the run-time alignment of the
+  // emitter's prologue folds away (pad 0) and the stages and barriers are
+  // addressed as the symbol plus constants; declared 16-byte aligned, the
+  // 1x128-B kernel spilled 4 bytes.
+  result.dynamicSharedMemoryAlignment = kSwizzleAtomBytes;
   result.requirements = {"M >= 1", "N >= 1",
                          llvm::formatv("K >= {0}", config.groupSize).str(),
                          llvm::formatv("K % {0} == 0", config.groupSize).str()};
@@ -281,8 +292,9 @@ namespace {
 /// The scales of one K group for a consumer thread's accumulator fragment.
 /// Block: `row0`/`row1` are sa[r, g] * sb[n-block, g] of the thread's two
 /// rows and `columns` is null. Row (1x128 B): `row0`/`row1` are sa[r, g]
-/// and `columns` is the shared byte offset (i32) of the warpgroup's staged
-/// sb[n0 .. n0+BN, g], read per column by promote().
+/// and `columns` is the byte offset (i32) of the warpgroup's staged
+/// sb[n0 .. n0+BN, g] in the column-scale view, read per column by
+/// promote().
 struct PromotionScales {
   Value row0, row1;
   Value columns;
@@ -311,20 +323,24 @@ private:
         return func.getArgument(i);
     return {};
   }
-  /// Shared memory: `sharedBase + byteOffset` (i32).
+  /// Shared memory: the address of stage byte `byteOffset` (i32).
   Value shared(Value byteOffset) {
-    return b.byteAddress(sharedBase, byteOffset);
+    return b.sharedAddress(stageBytes, byteOffset);
   }
   Value stageOffset(Value stage) {
     return b.mul(stage, b.i32(config.getStageBytes()));
   }
+  /// The address of byte `byteOffset` (i32) of the column scales.
+  /// NOTE: addressed in bytes through a pointer, not with memref.load: the
+  /// element indices of memref.load cost the 1x128-B kernel a 4-byte spill
+  /// at its 168 registers.
+  Value columnScaleAddress(Value byteOffset) {
+    return b.byteAddress(b.sharedAddress(columnScales, b.i32(0)), byteOffset);
+  }
   Value fullBarrier(Value stage) { return barrier(stage, 0); }
   Value emptyBarrier(Value stage) { return barrier(stage, config.tile.stages); }
   Value barrier(Value stage, int64_t first) {
-    Value slot = b.add(stage, b.i32(first));
-    Value offset = b.add(b.mul(slot, b.i32(kMbarrierBytes)),
-                         b.i32(config.tile.stages * config.getStageBytes()));
-    return shared(offset);
+    return b.sharedAddress(barriers, b.add(stage, b.i32(first)));
   }
   /// The stage (i32) and phase parity (i32) of ring iteration `iteration`
   /// (i64).
@@ -345,8 +361,8 @@ private:
   // Steps
   //===--------------------------------------------------------------------===//
 
-  /// Step 1: thread/warpgroup coordinates, the tile counts and the
-  /// 1024-aligned base of the dynamic shared memory.
+  /// Step 1: thread/warpgroup coordinates, the tile counts and the views
+  /// of the dynamic shared memory from its first 1024-byte boundary.
   void emitPrologue();
   /// Step 1': the persistent tile loop shared by the producer and the
   /// consumers: sets ctaRow0/ctaCol0 for tile blockIdx.x + j * gridDim.x
@@ -404,7 +420,7 @@ private:
   /// Step 4c': Row only: the warpgroup copies sb[n0 .. n0+BN, g] into its
   /// shared buffer for parity `promotion` % 2 (one column per thread, 0
   /// past N) and syncs on its named barrier; returns the buffer's byte
-  /// offset.
+  /// offset in the column-scale view.
   Value stageColumnScales(Value group, Value groups, Value promotion);
   /// Step 4c' helper: sb[col, group] (f32), or 0 for col >= N.
   Value loadColumnScaleOrZero(Value col, Value group, Value groups);
@@ -433,7 +449,11 @@ private:
   gpu::GPUFuncOp func;
   KernelInterface interface = getKernelInterface(config);
 
-  Value tid, warpgroup, sharedBase;
+  Value tid, warpgroup;
+  // Shared memory: views of the dynamic shared memory from its first
+  // 1024-byte boundary (the layout of the file header): the S stages as
+  // bytes, the 2S mbarriers (i64), the column scales (f32, 1x128 B only).
+  Value stageBytes, barriers, columnScales;
   Value ctaRow0, ctaCol0; // i64 first row / column of the current tile
   Value sizeM, sizeN, sizeK, numK;
   Value numKI32;            // K/128 (i32)
@@ -457,15 +477,22 @@ void ScaledMatmulKernelEmitter::emitPrologue() {
   tilesM = ceilDiv(sizeM, config.tile.blockM);
   tilesN = ceilDiv(sizeN, config.tile.blockN);
 
-  auto sharedType =
-      LLVM::LLVMPointerType::get(b.getContext(), kSharedAddressSpace);
-  Value array = LLVM::AddressOfOp::create(b, sharedType, kGemmSharedMemoryName);
-  Value address = LLVM::PtrToIntOp::create(b, b.getI32Type(), array);
+  Value dynamic = b.dynamicSharedMemory();
+  Value address =
+      b.indexCastU(b.getI32Type(),
+                   memref::ExtractAlignedPointerAsIndexOp::create(b, dynamic));
   // (-address) & 1023: bytes up to the next 1024-byte boundary.
   Value negated = b.sub(b.i32(0), address);
-  Value pad = b.bitAnd(negated, b.i32(kSwizzleAtomBytes - 1));
-  sharedBase =
-      LLVM::GEPOp::create(b, sharedType, b.getI8Type(), array, ValueRange{pad});
+  Value pad = b.toIndex(b.bitAnd(negated, b.i32(kSwizzleAtomBytes - 1)));
+  int64_t ringBytes = config.tile.stages * config.getStageBytes();
+  int64_t barrierCount = 2 * config.tile.stages;
+  stageBytes = b.sharedView(dynamic, pad, {ringBytes}, b.getI8Type());
+  barriers = b.sharedView(dynamic, b.add(pad, b.index(ringBytes)),
+                          {barrierCount}, b.getI64Type());
+  if (int64_t scaleBytes = config.getColumnScaleBytes())
+    columnScales = b.sharedView(
+        dynamic, b.add(pad, b.index(ringBytes + barrierCount * kMbarrierBytes)),
+        {scaleBytes / 4}, b.getF32Type());
 }
 
 void ScaledMatmulKernelEmitter::emitTileLoop(
@@ -648,9 +675,7 @@ Value ScaledMatmulKernelEmitter::stageColumnScales(Value group, Value groups,
   int64_t buffers = config.getColumnScaleBuffers();
   Value turn = b.trunc(b.getI32Type(), b.remu(promotion, b.i64(buffers)));
   Value slot = b.add(b.mul(warpgroup, b.i32(buffers)), turn);
-  Value base = b.add(b.mul(slot, b.i32(config.tile.blockN * 4)),
-                     b.i32(config.tile.stages * config.getStageBytes() +
-                           2 * config.tile.stages * kMbarrierBytes));
+  Value base = b.mul(slot, b.i32(config.tile.blockN * 4));
   Value inGroup = b.remu(tid, b.i32(kWarpgroupThreads));
   for (int64_t first = 0; first < config.tile.blockN;
        first += kWarpgroupThreads) {
@@ -658,8 +683,8 @@ Value ScaledMatmulKernelEmitter::stageColumnScales(Value group, Value groups,
     auto copyOne = [&] {
       Value col = b.add(ctaCol0, b.toI64(n));
       Value at = b.add(base, b.mul(n, b.i32(4)));
-      LLVM::StoreOp::create(b, loadColumnScaleOrZero(col, group, groups),
-                            shared(at), 4);
+      b.store(loadColumnScaleOrZero(col, group, groups), columnScaleAddress(at),
+              4);
     };
     if (first + kWarpgroupThreads <= config.tile.blockN)
       copyOne();
@@ -680,8 +705,8 @@ ScaledMatmulKernelEmitter::loadColumnScales(Value columns, int64_t j) {
   Value at =
       b.add(columns, b.mul(b.add(colInCta, b.i32(j * kWgmmaNStep)), b.i32(4)));
   Type f32 = b.getF32Type();
-  Value first = LLVM::LoadOp::create(b, f32, shared(at), 4);
-  Value second = LLVM::LoadOp::create(b, f32, shared(b.add(at, b.i32(4))), 4);
+  Value first = b.load(f32, columnScaleAddress(at), 4);
+  Value second = b.load(f32, columnScaleAddress(b.add(at, b.i32(4))), 4);
   return {first, second};
 }
 
@@ -982,14 +1007,6 @@ hopper::buildScaledMatmulKernelModule(OpBuilder &builder, Location loc,
   setKernelConfig(module, config);
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(module.getBody());
-  // NOTE: an external, zero-sized shared array is PTX's dynamic shared
-  // memory.
-  LLVM::GlobalOp::create(
-      builder, loc, LLVM::LLVMArrayType::get(builder.getI8Type(), 0),
-      /*isConstant=*/false, LLVM::Linkage::External, kGemmSharedMemoryName,
-      /*value=*/Attribute(), /*alignment=*/kSwizzleAtomBytes,
-      kSharedAddressSpace);
-
   KernelInterface interface = getKernelInterface(config);
   MLIRContext *context = builder.getContext();
   SmallVector<Type> argTypes;

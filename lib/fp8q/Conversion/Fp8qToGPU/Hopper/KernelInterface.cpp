@@ -1,0 +1,75 @@
+//===- KernelInterface.cpp - The launch ABI of an fp8q kernel -------------===//
+//
+// Part of the fp8q project.
+//
+// What every kernel's launch ABI shares (KernelInterface.h): the grid
+// formula's manifest expressions and evaluation, and the kernel signature
+// attributes the builders set from the interface.
+//
+//===----------------------------------------------------------------------===//
+
+#include "fp8q/Conversion/Fp8qToGPU/Hopper/KernelInterface.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::fp8q;
+using namespace mlir::fp8q::hopper;
+
+//===----------------------------------------------------------------------===//
+// LaunchGrid
+//===----------------------------------------------------------------------===//
+
+std::array<std::string, 3> LaunchGrid::getExpressions() const {
+  std::string rows = llvm::formatv("ceil(M/{0})", rowTile).str();
+  if (rowTilesPerCta > 1)
+    rows = llvm::formatv("ceil({0}/{1})", rows, rowTilesPerCta).str();
+  std::string columns =
+      llvm::formatv("ceil({0}/{1})", columnSize, columnTile).str();
+  if (!flat)
+    return {columns, rows, "1"};
+  std::string ctas = rows + "*" + columns;
+  if (maxCtas > 0)
+    ctas = llvm::formatv("min({0}, {1})", ctas, maxCtas).str();
+  return {ctas, "1", "1"};
+}
+
+std::array<int64_t, 3> LaunchGrid::evaluate(int64_t m, int64_t size) const {
+  int64_t rows = llvm::divideCeilSigned(llvm::divideCeilSigned(m, rowTile),
+                                        rowTilesPerCta);
+  int64_t columns = llvm::divideCeilSigned(size, columnTile);
+  if (!flat)
+    return {columns, rows, 1};
+  int64_t ctas = rows * columns;
+  if (maxCtas > 0)
+    ctas = std::min(ctas, maxCtas);
+  return {ctas, 1, 1};
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel signature
+//===----------------------------------------------------------------------===//
+
+void hopper::setKernelSignatureAttrs(gpu::GPUFuncOp func,
+                                     const KernelInterface &interface) {
+  Builder builder(func.getContext());
+  func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                builder.getUnitAttr());
+  func.setKnownBlockSizeAttr(
+      builder.getDenseI32ArrayAttr({static_cast<int32_t>(interface.block[0]),
+                                    static_cast<int32_t>(interface.block[1]),
+                                    static_cast<int32_t>(interface.block[2])}));
+  for (auto [i, arg] : llvm::enumerate(interface.args)) {
+    if (arg.kind != KernelArgKind::Ptr)
+      continue;
+    func.setArgAttr(i, LLVM::LLVMDialect::getNoAliasAttrName(),
+                    builder.getUnitAttr());
+    func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                    builder.getI64IntegerAttr(arg.alignment));
+    if (!arg.written)
+      func.setArgAttr(i, LLVM::LLVMDialect::getReadonlyAttrName(),
+                      builder.getUnitAttr());
+  }
+}
