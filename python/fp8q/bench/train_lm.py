@@ -382,6 +382,7 @@ def main(argv=None) -> int:
     if args.replot:
         with open(args.replot) as f:
             results = json.load(f)
+        os.makedirs(args.out, exist_ok=True)
         path = os.path.join(args.out, "train_lm.png")
         if not plot(results["runs"], Config(**results["config"]), path):
             parser.error("--replot needs matplotlib")
