@@ -136,6 +136,11 @@ def check_compile_and_graphs():
     loss = step(x)
     loss.backward()
     eager = (loss.detach().clone(), x.grad.clone(), lin.weight.grad.clone())
+    # The loss is a sum of 512 x 1024 products of either sign: another
+    # summation order moves it by about eps_f32 * sum |terms|, which is what
+    # its difference is measured against.
+    with torch.no_grad():
+        magnitude = float((lin(x).float() * dy.float()).abs().sum())
 
     # NOTE: inductor fuses the bias add, the cast to f32 and the product
     # into one kernel and by default skips the bf16 rounding of y + b in
@@ -152,13 +157,12 @@ def check_compile_and_graphs():
             out.backward()
             got = (out.detach(), x.grad, lin.weight.grad)
             diffs = [float((a.float() - b.float()).abs().max()) for a, b in zip(eager, got)]
-            # NOTE: the loss is a sum over 512 x 1024 f32 products, which
-            # inductor reduces in another order than eager (a relative
-            # difference of about 1e-7 per term); the gradients, fp8q's
-            # kernels' outputs, must be bit-identical.
-            loss_rel = diffs[0] / max(float(eager[0].abs()), 1e-30)
-            report(f"torch.compile {backend}", loss_rel < 1e-5 and max(diffs[1:]) == 0.0,
-                   f"loss relative difference {loss_rel:.1e}, gradients max |diff| "
+            # The gradients, fp8q's kernels' outputs, must be bit-identical;
+            # the loss within summation-order noise (H200: 1.8e-8 of the
+            # terms' magnitude; without emulate_precision_casts 1.2e-4).
+            loss_rel = diffs[0] / max(magnitude, 1e-30)
+            report(f"torch.compile {backend}", loss_rel < 1e-6 and max(diffs[1:]) == 0.0,
+                   f"loss difference {loss_rel:.1e} of sum |terms|, gradients max |diff| "
                    f"{diffs[1:]}")
         run(f"torch.compile {backend}", compiled_check)
 
