@@ -25,7 +25,7 @@
 // CHECK: fp8q_scaled_matmul_1x128_1x128_f32 {{ *}}129x257x256 {{.*}}ok (dry run, grid 6x1x1)
 // CHECK: 60 ok or skipped, 0 failed
 
-// BENCH: M | N | K | fp8q | cuBLAS block | bf16
+// BENCH: M | N | K | fp8q | cuBLAS block | DeepGEMM | bf16 | fp8q/cuBLAS | fp8q/DeepGEMM
 // BENCH: 4096 | 7168 | 16384 | {{.*}}dry run, grid (132, 1, 1)
 
 // GROUP: fp8q_scaled_matmul_1x128_128x128_f32_g1024_pi1024 {{ *}}33x17x1024 {{.*}}ok (dry run, grid 1x1x1)
@@ -43,6 +43,6 @@
 // BENCHDIR-NEXT: fp8q_scaled_matmul_1x128_128x128_f32 {{ *}}128x24576x1536
 // BENCHDIR: 75 ok or skipped, 0 failed
 
-// BENCHAMN: M | N | K | fp8q | cuBLAS block | bf16
+// BENCHAMN: M | N | K | fp8q | cuBLAS block | DeepGEMM | bf16
 // BENCHAMN: 4096 | 7168 | 16384 | {{.*}}dry run, grid (132, 1, 1)
 // BENCHAMN: 200 | 300 | 512 | {{.*}}dry run, grid (6, 1, 1)
