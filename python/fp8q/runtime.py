@@ -33,8 +33,8 @@ pointers are shared freely.
 from __future__ import annotations
 
 import collections
-import dataclasses
 import ctypes
+import dataclasses
 import os
 import statistics
 import threading
@@ -76,12 +76,11 @@ POINTER_ALIGNMENT = 16
 #: Bytes of a CUtensorMap.
 TENSOR_MAP_BYTES = 128
 #: Checked launches each Kernel keeps for repeated calls with the same
-#: arguments. NOTE: a training step calls one GEMM kernel with a few hundred
-#: different operands (every Linear's three GEMMs); torch's caching allocator
-#: hands out the same addresses step after step, so a cache that holds one
-#: step's launches turns every later call into a cache hit (64 entries made
-#: fp8q.torch re-check every call: 193 ms per step of a 33M-parameter LM on
-#: the H200, bench/results/h200-train-lm-first.txt).
+#: arguments (static buffers: a benchmark, an inference loop, a captured
+#: graph's warm-up). NOTE: a training step's fresh activations still missed
+#: it 81 % of the time on the H200 (torch's allocator does not hand out the
+#: same addresses step after step), which is why fp8q.torch launches through
+#: launch_trusted instead (bench/results/h200-train-lm-first.txt).
 LAUNCH_CACHE_SIZE = 1024
 #: Size-dependent results of the manifest's expressions (requirements,
 #: shapes, grid, block, cluster, shared memory) each Kernel keeps, by sizes.
