@@ -99,7 +99,7 @@ void writeQuantization(llvm::json::OStream &json,
   json.attribute("scale_layout", stringifyScaleLayout(config.scaleLayout));
 }
 
-/// The op-level description a loader (scripts/device/quantize_plan.py)
+/// The op-level description a loader (python/fp8q/device/quantize_plan.py)
 /// derives the reference computation from.
 void writeAttrs(llvm::json::OStream &json, const QuantKernelConfig &config,
                 const KernelInterface &interface) {
@@ -135,7 +135,7 @@ void writeDimension(llvm::json::OStream &json, StringRef expression) {
     json.value(expression);
 }
 
-/// The op-level description of the GEMM (scripts/device/check_gemm.py
+/// The op-level description of the GEMM (python/fp8q/device/check_gemm.py
 /// derives the reference call from it).
 void writeGemmAttrs(llvm::json::OStream &json,
                     const GemmKernelConfig &config) {
