@@ -1227,22 +1227,7 @@ class Kernel:
         self._check_outputs(described, expected)
         grid, block, cluster, smem = plan.grid, plan.block, plan.cluster, plan.smem
 
-        values, keep_alive = [], []
-        for arg in spec.args:
-            if arg.is_pointer:
-                values.append(ctypes.c_uint64(described[arg.name].ptr))
-            elif arg.kind == "i64":
-                values.append(ctypes.c_int64(env[arg.name]))
-            elif arg.kind == "i32":
-                values.append(ctypes.c_int32(env[arg.name]))
-            elif arg.kind == "f32":
-                values.append(ctypes.c_float(sizes[arg.name]))
-            elif empty:  # never launched; an empty array has no tensor map
-                values.append((ctypes.c_ubyte * TENSOR_MAP_BYTES)())
-            else:
-                values.append(self.kernel_set._tensor_map(arg, spec, described,
-                                                          plan.tensor_maps[arg.name], device,
-                                                          keep_alive))
+        values, keep_alive = self._param_values(plan, described, env, sizes, device)
         torch_args = any(a.is_torch for a in described.values())
         handle = _default_stream(stream, torch_args, device)
         return PreparedLaunch(self, env, grid, block, cluster, smem, handle, values,
@@ -1284,22 +1269,32 @@ class Kernel:
                 raise LaunchError(f"argument {arg.name}: address 0x{ptr:x} is not "
                                   f"{POINTER_ALIGNMENT}-byte aligned")
             described[arg.name] = _TrustedArray(ptr)
+        if any(arg.kind == "f32" for arg in spec.args):
+            raise LaunchError(f"{spec.name}: launch_trusted cannot pass f32 arguments (they "
+                              "are not in any shape); use the checked call")
+        values, keep_alive = self._param_values(plan, described, env, {}, device)
+        PreparedLaunch(self, env, plan.grid, plan.block, plan.cluster, plan.smem, stream,
+                       values, (None, keep_alive))()
+
+    def _param_values(self, plan: "_Plan", described, env, sizes, device: Device):
+        """The kernel parameters in order (ctypes values) and what must stay
+        alive while they are used (tensor-map buffers)."""
         values, keep_alive = [], []
-        for arg in spec.args:
+        for arg in self.spec.args:
             if arg.is_pointer:
                 values.append(ctypes.c_uint64(described[arg.name].ptr))
             elif arg.kind == "i64":
                 values.append(ctypes.c_int64(env[arg.name]))
             elif arg.kind == "i32":
                 values.append(ctypes.c_int32(env[arg.name]))
-            elif arg.kind == "tensormap":
-                values.append(self.kernel_set._tensor_map(
-                    arg, spec, described, plan.tensor_maps[arg.name], device, keep_alive))
+            elif arg.kind == "f32":
+                values.append(ctypes.c_float(sizes[arg.name]))
+            elif plan.empty:  # never launched; an empty array has no tensor map
+                values.append((ctypes.c_ubyte * TENSOR_MAP_BYTES)())
             else:
-                raise LaunchError(f"{spec.name}: launch_trusted cannot pass the {arg.kind} "
-                                  f"argument {arg.name}; use the checked call")
-        PreparedLaunch(self, env, plan.grid, plan.block, plan.cluster, plan.smem, stream,
-                       values, (None, keep_alive))()
+                values.append(self.kernel_set._tensor_map(
+                    arg, self.spec, described, plan.tensor_maps[arg.name], device, keep_alive))
+        return values, keep_alive
 
     def _trusted_names(self) -> Dict[str, Tuple[int, int]]:
         """Each scalar argument: (pointer-argument index, dimension) that
