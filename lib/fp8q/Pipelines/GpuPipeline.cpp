@@ -220,6 +220,8 @@ struct ExternDynamicSharedMemoryPass
 /// The kernels (gpu.module) to the NVVM dialect.
 void addKernelLowering(OpPassManager &pm) {
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  // The GEMM's mbarriers (a memref.global in shared memory) and TMA copies.
+  kernels.addPass(createConvertNVGPUToNVVMPass());
   kernels.addPass(createSCFToControlFlowPass());
   kernels.addPass(createConvertGpuOpsToNVVMOps());
   kernels.addPass(std::make_unique<ExternDynamicSharedMemoryPass>());

@@ -29,17 +29,17 @@ func.func @no_promotion(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<200x1xf32>, %b
 // n0 / 256.
 // CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_f32_g256
 // CHECK: } else {
-// CHECK: scf.for %[[KT:.*]] = %c0 to %{{.*}} step %c3{{[_0-9]*}} iter_args
+// CHECK: scf.for %[[KT:.*]] = %c0{{[_0-9]*}} to %{{.*}} step %c3{{[_0-9]*}} iter_args
 // CHECK: %[[KT64:.*]] = arith.index_castui %[[KT]] : index to i64
 // CHECK: %[[BLOCK:.*]] = arith.addi %[[KT64]], %c0_i64{{[_0-9]*}} : i64
 // CHECK: arith.divui %[[BLOCK]], %c2_i64 : i64
 // CHECK: arith.divui %{{.*}}, %c256_i64 : i64
-// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK: nvgpu.mbarrier.try_wait.parity
 // CHECK: nvvm.wgmma.mma_async {{.*}} D[<f32>, <zero>]
 // CHECK-COUNT-3: nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>]
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 1
-// CHECK: nvvm.mbarrier.arrive
+// CHECK: nvgpu.mbarrier.arrive
 // CHECK: arith.mulf
 // CHECK: scf.yield
 
@@ -48,19 +48,19 @@ func.func @no_promotion(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<200x1xf32>, %b
 // it, each stage released after its wgmmas; one promotion at the end.
 // CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_f32_g512_pi512
 // CHECK: } else {
-// CHECK: scf.for %[[KT:.*]] = %c0 to %{{.*}} step %c4 iter_args
-// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK: scf.for %[[KT:.*]] = %c0{{[_0-9]*}} to %{{.*}} step %c4 iter_args
+// CHECK: nvgpu.mbarrier.try_wait.parity
 // CHECK: nvvm.wgmma.mma_async {{.*}} D[<f32>, <zero>]
 // CHECK-COUNT-3: nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>]
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
-// CHECK: nvvm.mbarrier.arrive
+// CHECK: nvgpu.mbarrier.arrive
 // CHECK-NOT: arith.mulf
 // CHECK: scf.for %{{.*}} = %c1{{[_0-9]*}} to %c4{{[_0-9]*}} step %c1{{[_0-9]*}} iter_args(%{{.*}} = %{{.*}}) -> (!llvm.struct<
-// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK: nvgpu.mbarrier.try_wait.parity
 // CHECK: nvvm.wgmma.fence.aligned
 // CHECK-COUNT-4: nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>]
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
-// CHECK: nvvm.mbarrier.arrive
+// CHECK: nvgpu.mbarrier.arrive
 // CHECK-NOT: arith.mulf
 // CHECK: scf.yield
 // CHECK: llvm.extractvalue

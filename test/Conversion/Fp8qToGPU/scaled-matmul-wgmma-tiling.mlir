@@ -17,18 +17,17 @@ func.func @gemm(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<200x4xf32>, %b: tensor
 }
 
 // One consumer warpgroup (256 threads: no register reallocation), 6 stages
-// of (64 + 64) x 128 bytes + 12 mbarriers + 1024 alignment slack = 99424
-// bytes, a grid of
-// min(4 x 5 tiles, 2) CTAs.
+// of (64 + 64) x 128 bytes = 98304 bytes of dynamic shared memory (the 12
+// mbarriers are static), a grid of min(4 x 5 tiles, 2) CTAs.
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_m64n64s6c2::@fp8q_scaled_matmul_1x128_128x128_bf16_m64n64s6c2
-// CHECK-SAME: blocks in (%c2{{[_0-9]*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c99424_i32
+// CHECK-SAME: blocks in (%c2{{[_0-9]*}}, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c98304_i32
 // CHECK: gpu.func @fp8q_scaled_matmul_1x128_128x128_bf16_m64n64s6c2(
 // CHECK-NOT: nvvm.maxnreg
 // CHECK-NOT: nvvm.setmaxregister
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 32>
 
 // STAGES: error: convert-fp8q-to-gpu: invalid GEMM tiling: stages (9) must be in 1..8
-// SMEM: error: convert-fp8q-to-gpu: invalid GEMM tiling: the 8 stages of 256x128 + 256x128 bytes need 537728 bytes of shared memory (at most 232448 per CTA)
+// SMEM: error: convert-fp8q-to-gpu: invalid GEMM tiling: the 8 stages of 256x128 + 256x128 bytes need 537600 bytes of shared memory (at most 232448 per CTA)
 // CTAS: error: convert-fp8q-to-gpu: invalid GEMM tiling: CTAs (0) must be in 1..2147483647
 // BM: error: convert-fp8q-to-gpu: invalid GEMM tiling: BLOCK_M (96) must be a multiple of 64 up to 256
 // BN: error: 'fp8q.scaled_matmul' op unsupported GEMM kernel configuration: BLOCK_N (256) must divide the 128-row weight block

@@ -22,7 +22,7 @@
 // CHECK: nvgpu.tma.create.descriptor %{{.*}} : memref<*xui8> -> <tensor = memref<128x128xui8
 // Persistent grid: min(2 x 3 tiles, 132) CTAs.
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16::@fp8q_scaled_matmul_1x128_128x128_bf16
-// CHECK-SAME: blocks in (%c6{{[_0-9]*}}, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c132160_i32
+// CHECK-SAME: blocks in (%c6{{[_0-9]*}}, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c131072_i32
 // CHECK-SAME: %c200_i64 : i64, %c300_i64 : i64, %c512_i64 : i64
 // CHECK: bufferization.to_tensor %[[OUT]] restrict writable
 
@@ -30,23 +30,26 @@
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_f32_acc::@fp8q_scaled_matmul_1x128_128x128_f32_acc
 // CHECK-LABEL: func.func @bf16_pi64
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_pi64::@fp8q_scaled_matmul_1x128_128x128_bf16_pi64
-// Wgrad (b_tile 1x128): 132160 + 2 warpgroups x 3 x 128 f32 column scales.
+// Wgrad (b_tile 1x128): 131072 + 2 warpgroups x 3 x 128 f32 column scales.
 // CHECK-LABEL: func.func @wgrad_f32
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_1x128_f32::@fp8q_scaled_matmul_1x128_1x128_f32
-// CHECK-SAME: blocks in (%c6{{[_0-9]*}}, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c135232_i32
+// CHECK-SAME: blocks in (%c6{{[_0-9]*}}, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c134144_i32
 
 // The kernel, in hardware order.
 // CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_bf16
 // CHECK: gpu.func @fp8q_scaled_matmul_1x128_128x128_bf16(
 // CHECK-SAME: known_block_size = array<i32: 384, 1, 1>, nvvm.maxnreg = 168 : i32
-// Shared memory from its first 1024-byte boundary: 4 stages of (128 + 128)
-// rows x 128 bytes, then the 8 mbarriers.
+// Dynamic shared memory (declared 1024-byte aligned): 4 stages of (128 +
+// 128) rows x 128 bytes from its start; the 8 mbarriers are an nvgpu group
+// (static shared memory); the tensor map parameters become nvgpu
+// descriptors.
 // CHECK: %[[SMEM:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
-// CHECK: %[[PAD:.*]] = arith.andi %{{.*}}, %c1023_i32 : i32
-// CHECK: memref.view %[[SMEM]][%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<131072xi8, #gpu.address_space<workgroup>>
-// CHECK: memref.view %[[SMEM]][%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8xi64, #gpu.address_space<workgroup>>
+// CHECK: memref.view %[[SMEM]][%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<131072xi8, #gpu.address_space<workgroup>>
+// CHECK: %[[BARS:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 8>
+// CHECK: %[[AMAP:.*]] = builtin.unrealized_conversion_cast %arg1 : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<128x128xui8, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
+// CHECK: %[[BMAP:.*]] = builtin.unrealized_conversion_cast %arg4 : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<128x128xui8
 // Barriers: 4 stages x (full: 1 arrival, empty: 256 consumer threads).
-// CHECK-COUNT-4: nvvm.mbarrier.init %{{.*}}, %c{{1|256}}_i32
+// CHECK-COUNT-8: nvgpu.mbarrier.init %[[BARS]][%{{.*}}], %c{{1|256}}{{(_[0-9]+)?}} :
 // CHECK: nvvm.fence.mbarrier.init
 // CHECK: gpu.barrier
 // Producer: gives registers away, then per tile of the persistent loop and
@@ -58,11 +61,12 @@
 // Grouped raster: 8 tile rows per group.
 // CHECK: arith.minui %{{.*}}, %c8_i64
 // CHECK: scf.for
-// CHECK: nvvm.mbarrier.try_wait.parity
-// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c32768_i32
-// CHECK: llvm.addrspacecast %{{.*}} : !llvm.ptr<3> to !llvm.ptr<7>
-// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %arg1, %{{.*}}, box[%{{.*}}, %{{.*}}]
-// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %arg4, %{{.*}}, box[%{{.*}}, %{{.*}}]
+// CHECK: nvgpu.mbarrier.try_wait.parity %[[BARS]][%{{.*}}], %{{.*}}, %c10000000
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %[[BARS]][%{{.*}}], %c32768
+// CHECK: %[[ADST:.*]] = memref.view %[[SMEM]][%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x128xui8, #gpu.address_space<workgroup>>
+// CHECK: %[[BDST:.*]] = memref.view %[[SMEM]][%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x128xui8, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.tma.async.load %[[AMAP]][%{{.*}}, %{{.*}}], %[[BARS]][%{{.*}}] to %[[ADST]]
+// CHECK: nvgpu.tma.async.load %[[BMAP]][%{{.*}}, %{{.*}}], %[[BARS]][%{{.*}}] to %[[BDST]]
 // Consumers: take the registers (384 x 168 = 128 x 40 + 256 x 232); per
 // tile, chunks of 3 K blocks (unrolled): per block scales first, wait for
 // the stage, 4 x k32 into a fresh accumulator, committed without waiting;
@@ -76,18 +80,18 @@
 // CHECK: %[[SA1:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
 // CHECK: %[[SB:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
 // CHECK: %[[S0:.*]] = arith.mulf %[[SA0]], %[[SB]] : f32
-// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK: nvgpu.mbarrier.try_wait.parity
 // CHECK: nvvm.wgmma.fence.aligned
 // CHECK: %[[W0:.*]] = nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 32>, D[<f32>, <zero>], A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]
 // CHECK-COUNT-2: nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>], A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]
 // CHECK: %[[PARTIAL0:.*]] = nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>], A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NOT: nvvm.wgmma.wait.group.sync.aligned
-// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK: nvgpu.mbarrier.try_wait.parity
 // CHECK: nvvm.wgmma.mma_async {{.*}} D[<f32>, <zero>]
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
-// CHECK: nvvm.mbarrier.arrive
+// CHECK: nvgpu.mbarrier.arrive
 // Promotion of block 0: a separate f32 multiply by (sa * sb) and add.
 // CHECK: %[[P0:.*]] = llvm.extractvalue %[[PARTIAL0]][0]
 // CHECK: %[[M0:.*]] = arith.mulf %[[P0]], %[[S0]] : f32
@@ -95,7 +99,7 @@
 // Block 2 alike, then the last block after every group.
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 1
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
-// CHECK: nvvm.mbarrier.arrive
+// CHECK: nvgpu.mbarrier.arrive
 // CHECK: scf.yield
 // The K blocks past the last whole chunk, one at a time (wait for each).
 // CHECK: scf.for {{.*}} step %c1{{[_0-9]*}} iter_args
@@ -136,13 +140,13 @@
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 
 // CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_1x128_f32
-// The column scales after the mbarriers: 2 warpgroups x 3 buffers x 128 f32.
+// The column scales after the stages: 2 warpgroups x 3 buffers x 128 f32.
 // CHECK: %[[SMEM1:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
 // CHECK: memref.view %[[SMEM1]][%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<768xf32, #gpu.address_space<workgroup>>
 // Consumers, per K block (overlapped chunks of 3, as above): sa of the two
 // rows; the warpgroup stages sb[n0 + t, kt] (thread t, 0 past N) into its
 // shared buffer p % 3 (p counts the promotions of the CTA; three because
-// block p is staged before block p-1 is promoted) after the mbarriers, then
+// block p is staged before block p-1 is promoted), then
 // syncs on its named barrier (1 + warpgroup, 128).
 // CHECK: } else {
 // CHECK: scf.for {{.*}} step %c3{{[_0-9]*}} iter_args
@@ -157,7 +161,7 @@
 // CHECK: arith.constant 0.000000e+00 : f32
 // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
 // CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %c128_i32
-// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK: nvgpu.mbarrier.try_wait.parity
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 32>, D[<f32>, <zero>]
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NOT: nvvm.wgmma.wait.group.sync.aligned
@@ -165,7 +169,7 @@
 // CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %c128_i32
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
-// CHECK: nvvm.mbarrier.arrive
+// CHECK: nvgpu.mbarrier.arrive
 // Promotion: per column group j the staged sb of columns 8j + 2(l%4) + {0,1};
 // value 4j + r*2 + c is scaled by f32(sa[row r] * sb[column c]), then the
 // separate f32 multiply and add.
@@ -195,6 +199,9 @@
 // CHECK: arith.cmpi ult
 // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr
 
+// The mbarriers are a static shared array, addressed from its symbol.
+// PTX: .shared .align 8 .b8 __mbarrier[64];
+// PTX: mbarrier.init.shared.b64 {{(\\09| )*}}[__mbarrier],
 // PTX: setmaxnreg.dec.sync.aligned.u32{{(\\09| )+}}40;
 // PTX: mbarrier.try_wait.parity.shared.b64
 // PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes

@@ -203,11 +203,8 @@ QuantizeOp findFusionPartner(QuantizeOp op) {
 // Tensor maps
 //===----------------------------------------------------------------------===//
 
-/// The byte type of the tensor maps: `ui8`.
-/// NOTE: convert-nvgpu-to-nvvm in MLIR 22 maps ui8 to
-/// CU_TENSOR_MAP_DATA_TYPE_UINT8 but has no case for signless i8 (nor f8):
-/// those reach an llvm_unreachable, which in release builds encodes the map
-/// as bf16 (2-byte elements).
+/// The byte type of the tensor maps: `ui8`, the element type of
+/// hopper::getTensorMapType's box (KernelInterface.cpp says why unsigned).
 Type getTensorMapByteType(MLIRContext *context) {
   return IntegerType::get(context, 8, IntegerType::Unsigned);
 }
@@ -341,10 +338,10 @@ private:
   /// Memory model `copy`: device buffers, copies, `build` on the device
   /// buffers, copies back, frees, wait.
   void emitCopyingLaunch(ArrayRef<Value> outputs, LaunchBuilder build);
-  /// The tensor map of the dense row-major [rows, K] E4M3 array at
-  /// `pointer` (an `!llvm.ptr`) with a [boxRows, kGemmBlockK] box, as a
-  /// `!llvm.ptr` kernel argument.
-  Value createTensorMap(Value pointer, OpFoldResult rows, int64_t boxRows);
+  /// The tensor map `map` (a TensorMap parameter of the kernel ABI) of the
+  /// dense row-major [rows, K] E4M3 array at `pointer` (an `!llvm.ptr`), as
+  /// a `!llvm.ptr` kernel argument.
+  Value createTensorMap(Value pointer, OpFoldResult rows, const KernelArg &map);
   /// A device buffer shaped like the host buffer `like`, allocated on the
   /// stream after `token` (updated).
   Value allocateOnDevice(Value like, Value &token);
@@ -422,21 +419,15 @@ Value LaunchEmitter::getPointer(Value memref) {
 /// The map is built from a ui8 view (buildByteView, getTensorMapByteType),
 /// which the kernel reads as E4M3 bytes.
 Value LaunchEmitter::createTensorMap(Value pointer, OpFoldResult rows,
-                                     int64_t boxRows) {
+                                     const KernelArg &map) {
   MLIRContext *context = rewriter.getContext();
   Value unranked = buildByteView(rewriter, loc, pointer, rows, sizeK);
-  auto sharedTile = MemRefType::get(
-      {boxRows, kGemmBlockK}, getTensorMapByteType(context), AffineMap(),
-      gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup));
-  auto descType = nvgpu::TensorMapDescriptorType::get(
-      context, sharedTile, nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
-      nvgpu::TensorMapL2PromoKind::L2PROMO_NONE,
-      nvgpu::TensorMapOOBKind::OOB_ZERO,
-      nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
-  Value desc = nvgpu::TmaCreateDescriptorOp::create(
-      rewriter, loc, descType, unranked,
-      ValueRange{arith::ConstantIndexOp::create(rewriter, loc, boxRows),
-                 arith::ConstantIndexOp::create(rewriter, loc, kGemmBlockK)});
+  auto descType = getTensorMapType(context, map);
+  SmallVector<Value, 2> box;
+  for (int64_t extent : map.box)
+    box.push_back(arith::ConstantIndexOp::create(rewriter, loc, extent));
+  Value desc = nvgpu::TmaCreateDescriptorOp::create(rewriter, loc, descType,
+                                                    unranked, box);
   // The lowered descriptor is the device address of the 128-byte map.
   return UnrealizedConversionCastOp::create(
              rewriter, loc, LLVM::LLVMPointerType::get(context), desc)
@@ -694,11 +685,12 @@ void LaunchEmitter::launchGemm(const GemmKernelConfig &config, Value out,
     Value a = getPointer(buffers[0]), b = getPointer(buffers[2]);
     // Arguments in the order of the kernel ABI (docs/GPU.md): a, a_map, sa,
     // b, b_map, sb, [c], out, then M, N, K.
+    KernelInterface interface = getKernelInterface(config);
     SmallVector<Value, 11> args{a,
-                                createTensorMap(a, sizeM, config.tile.blockM),
+                                createTensorMap(a, sizeM, interface.args[1]),
                                 getPointer(buffers[1]),
                                 b,
-                                createTensorMap(b, sizeN, config.tile.blockN),
+                                createTensorMap(b, sizeN, interface.args[4]),
                                 getPointer(buffers[3])};
     for (Value buffer : buffers.drop_front(4))
       args.push_back(getPointer(buffer)); // [c], out

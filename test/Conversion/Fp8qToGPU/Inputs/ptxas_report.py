@@ -1,8 +1,8 @@
 """Assembles every .ptx of a directory with `ptxas -arch=<chip> -v` and prints
-one line per kernel: registers, stack frame, spill stores and loads, shared
-memory, e.g.
+one line per kernel: registers, stack frame, spill stores and loads, static
+shared memory, e.g.
 
-    fp8q_quantize_1x128_bf16_fp32: 64 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+    fp8q_quantize_1x128_bf16_fp32: 64 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 0 bytes static smem
 
 Usage: ptxas_report.py PTXAS DIR [CHIP]
 """
@@ -26,9 +26,11 @@ def main():
         registers = re.search(r"Used (\d+) registers", log).group(1)
         frame = re.search(r"(\d+) bytes stack frame, (\d+) bytes spill stores, "
                           r"(\d+) bytes spill loads", log)
+        smem = re.search(r"(\d+) bytes smem", log)
         print(f"{name[:-4]}: {registers} registers, {frame.group(1)} bytes stack "
               f"frame, {frame.group(2)} bytes spill stores, {frame.group(3)} "
-              f"bytes spill loads")
+              f"bytes spill loads, {smem.group(1) if smem else 0} bytes static "
+              f"smem")
 
 
 if __name__ == "__main__":

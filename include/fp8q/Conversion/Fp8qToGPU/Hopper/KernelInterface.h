@@ -17,6 +17,7 @@
 #define FP8Q_CONVERSION_FP8QTOGPU_HOPPER_KERNELINTERFACE_H
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -117,6 +118,13 @@ struct KernelInterface {
   /// Boolean size expressions a launcher must check.
   SmallVector<std::string, 4> requirements;
 };
+
+/// The nvgpu type of a TensorMap parameter: its box as a `ui8` memref in
+/// workgroup memory, the 128-byte swizzle, zero fill past the tensor. The
+/// launch (`nvgpu.tma.create.descriptor`) and the kernel
+/// (`nvgpu.tma.async.load`) both take it from here.
+nvgpu::TensorMapDescriptorType getTensorMapType(MLIRContext *context,
+                                                const KernelArg &arg);
 
 /// Marks `func` as a kernel with `interface`'s block size and annotates its
 /// pointer parameters: `noalias` (distinct buffers, so LLVM may reorder

@@ -172,9 +172,12 @@ struct GemmKernelConfig {
                      tile.blockN * 4
                : 0;
   }
-  /// Dynamic shared memory per CTA in bytes (stages, barriers, column
-  /// scales, alignment slack).
+  /// Dynamic shared memory per CTA in bytes (stages, column scales,
+  /// alignment slack).
   int64_t getDynamicSharedMemoryBytes() const;
+  /// Static shared memory per CTA in bytes: the 2 x stages mbarriers
+  /// (`nvgpu.mbarrier.create`).
+  int64_t getStaticSharedMemoryBytes() const;
   /// 128-wide K blocks (pipeline stages) per scale group.
   int64_t getBlocksPerGroup() const { return groupSize / kGemmBlockK; }
   /// 128-wide K blocks per promotion (1 for intervals of 32, 64, 128).

@@ -51,6 +51,7 @@ public:
   Value index(int64_t value) {
     return arith::ConstantIndexOp::create(*this, value);
   }
+  Value i1(bool value) { return arith::ConstantIntOp::create(*this, value, 1); }
   Value f32(float value) {
     return arith::ConstantFloatOp::create(*this, getF32Type(), APFloat(value));
   }

@@ -49,6 +49,29 @@ std::array<int64_t, 3> LaunchGrid::evaluate(int64_t m, int64_t size) const {
 }
 
 //===----------------------------------------------------------------------===//
+// Tensor maps
+//===----------------------------------------------------------------------===//
+
+nvgpu::TensorMapDescriptorType
+hopper::getTensorMapType(MLIRContext *context, const KernelArg &arg) {
+  assert(arg.kind == KernelArgKind::TensorMap && arg.dtype == "u8" &&
+         arg.swizzle == "128B" && "only 128-byte swizzled u8 maps exist");
+  // NOTE: ui8, not i8 or f8: convert-nvgpu-to-nvvm in MLIR 22 maps ui8 to
+  // CU_TENSOR_MAP_DATA_TYPE_UINT8 but has no case for signless i8 (nor f8):
+  // those reach an llvm_unreachable, which in release builds encodes the map
+  // as bf16 (2-byte elements).
+  auto box = MemRefType::get(
+      arg.box, IntegerType::get(context, 8, IntegerType::Unsigned),
+      AffineMap(),
+      gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup));
+  return nvgpu::TensorMapDescriptorType::get(
+      context, box, nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
+      nvgpu::TensorMapL2PromoKind::L2PROMO_NONE,
+      nvgpu::TensorMapOOBKind::OOB_ZERO,
+      nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
+}
+
+//===----------------------------------------------------------------------===//
 // Kernel signature
 //===----------------------------------------------------------------------===//
 

@@ -36,14 +36,21 @@
 //   +-------------------------------+  B[s]: BN rows x 128 K-bytes
 //   | ...                           |
 //   +-------------------------------+
-//   after the S stages: full[S], empty[S] mbarriers (8 bytes each)
-//   then, 1x128 B only: f32 colScale[warpgroup][p % B][BN] = sb[n0 + n, g]
-//   (p: promotion, B: 3 buffers with the overlapped promotion, else 2)
+//   after the S stages, 1x128 B only: f32 colScale[warpgroup][p % B][BN] =
+//   sb[n0 + n, g] (p: promotion, B: 3 buffers with the overlapped
+//   promotion, else 2)
 //
-// Each region is a typed memref.view of gpu.dynamic_shared_memory from its
-// first 1024-byte boundary (the stages as bytes, the mbarriers as i64, the
-// column scales as f32); the NVVM ops (TMA, mbarriers, the wgmma
-// descriptors) take the views' addresses (KernelBuilder::sharedAddress).
+// Each region is a typed memref.view of gpu.dynamic_shared_memory, declared
+// 1024-byte aligned (the stages as bytes, the column scales as f32).
+// The mbarriers full[S] and empty[S] are one nvgpu.mbarrier.group (static
+// shared memory, 8 bytes each); the TMA copies are nvgpu.tma.async.load
+// into [BM, 128] / [BN, 128] views of a stage, with the kernel's tensor map
+// parameters as !nvgpu.tensormap.descriptor values.
+// NOTE: the wgmma stays nvvm.wgmma.mma_async with descriptors computed from
+// the stage's address: a promotion interval starts from a fresh tensor-core
+// accumulator (scale-d = 0 on its first wgmma), which nvgpu.warpgroup.mma
+// (always scale-d = 1 onto its accumulator operand) cannot express, and
+// nvgpu.warpgroup.generate.descriptor's result feeds only that op.
 //
 // Accumulator fragment of m64nNk32 (f32), thread t of a warpgroup, warp
 // w = t / 32, lane l: value 4j + {0,1} at row 16w + l/4, columns
@@ -60,6 +67,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "llvm/ADT/StringExtras.h"
@@ -78,15 +86,17 @@ namespace {
 // Constants
 //===----------------------------------------------------------------------===//
 
-constexpr unsigned kSharedClusterAddressSpace = 7;
 /// NOTE: 128-byte swizzled tiles must start on a 1024-byte boundary (the
-/// swizzle pattern repeats every 8 rows of 128 bytes). The kernel asks for
-/// a 1024-aligned dynamic shared array (KernelInterface);
-/// the regions are views from its address aligned up at run time as well
-/// (a no-op then, which LLVM folds), so 1024 bytes of slack are reserved.
+/// swizzle pattern repeats every 8 rows of 128 bytes). The kernel declares
+/// its dynamic shared array 1024-byte aligned
+/// (KernelInterface::dynamicSharedMemoryAlignment: `.extern .shared .align
+/// 1024`), which the CUDA driver honours, and the stages start at its
+/// first byte; ptxas pads the static shared memory before it (the
+/// mbarriers) to that alignment.
 constexpr int64_t kSwizzleAtomBytes = 1024;
-/// NOTE: sm_90 gives a CTA at most 227 KB of (opt-in) shared memory.
-constexpr int64_t kMaxDynamicSharedBytes = 227 * 1024;
+/// NOTE: sm_90 gives a CTA at most 227 KB of shared memory, static and
+/// (opt-in) dynamic together.
+constexpr int64_t kMaxSharedBytes = 227 * 1024;
 /// Bytes of one mbarrier object.
 constexpr int64_t kMbarrierBytes = 8;
 /// NOTE: wgmma shared-memory descriptor fields (PTX ISA, "Matrix Descriptor
@@ -165,8 +175,11 @@ LaunchGrid hopper::getLaunchGrid(const GemmKernelConfig &config) {
 }
 
 int64_t GemmKernelConfig::getDynamicSharedMemoryBytes() const {
-  return kSwizzleAtomBytes + tile.stages * getStageBytes() +
-         2 * tile.stages * kMbarrierBytes + getColumnScaleBytes();
+  return tile.stages * getStageBytes() + getColumnScaleBytes();
+}
+
+int64_t GemmKernelConfig::getStaticSharedMemoryBytes() const {
+  return llvm::alignTo(2 * tile.stages * kMbarrierBytes, kSwizzleAtomBytes);
 }
 
 std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
@@ -190,11 +203,13 @@ std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
     return llvm::formatv("CTAs ({0}) must be in 1..{1}", tile.ctas,
                          kMaxGridXBlocks)
         .str();
-  if (getDynamicSharedMemoryBytes() > kMaxDynamicSharedBytes)
+  int64_t sharedBytes =
+      getDynamicSharedMemoryBytes() + getStaticSharedMemoryBytes();
+  if (sharedBytes > kMaxSharedBytes)
     return llvm::formatv("the {0} stages of {1}x128 + {2}x128 bytes need "
                          "{3} bytes of shared memory (at most {4} per CTA)",
-                         tile.stages, tile.blockM, tile.blockN,
-                         getDynamicSharedMemoryBytes(), kMaxDynamicSharedBytes)
+                         tile.stages, tile.blockM, tile.blockN, sharedBytes,
+                         kMaxSharedBytes)
         .str();
   if (groupSize < kGemmBlockK || groupSize % kGemmBlockK != 0)
     return llvm::formatv("group size ({0}) must be a multiple of {1}",
@@ -272,10 +287,8 @@ KernelInterface hopper::getKernelInterface(const GemmKernelConfig &config) {
   result.block = {config.getThreads(), 1, 1};
   result.cluster = {1, 1, 1};
   result.dynamicSharedMemoryBytes = config.getDynamicSharedMemoryBytes();
-  // NOTE: declared 1024-byte aligned, the run-time alignment of the
-  // emitter's prologue folds away (pad 0) and the stages and barriers are
-  // addressed as the symbol plus constants; declared 16-byte aligned, the
-  // 1x128-B kernel spilled 4 bytes.
+  // The 128-byte swizzle needs the stages on 1024-byte boundaries
+  // (kSwizzleAtomBytes).
   result.dynamicSharedMemoryAlignment = kSwizzleAtomBytes;
   result.requirements = {"M >= 1", "N >= 1",
                          llvm::formatv("K >= {0}", config.groupSize).str(),
@@ -337,32 +350,53 @@ private:
   Value columnScaleAddress(Value byteOffset) {
     return b.byteAddress(b.sharedAddress(columnScales, b.i32(0)), byteOffset);
   }
-  Value fullBarrier(Value stage) { return barrier(stage, 0); }
-  Value emptyBarrier(Value stage) { return barrier(stage, config.tile.stages); }
-  Value barrier(Value stage, int64_t first) {
-    return b.sharedAddress(barriers, b.add(stage, b.i32(first)));
+  /// The index in `barriers` of stage `stage`'s (i32) full and empty
+  /// barrier.
+  Value fullBarrier(Value stage) { return barrierIndex(stage, 0); }
+  Value emptyBarrier(Value stage) {
+    return barrierIndex(stage, config.tile.stages);
   }
-  /// The stage (i32) and phase parity (i32) of ring iteration `iteration`
+  Value barrierIndex(Value stage, int64_t first) {
+    return b.toIndex(b.add(stage, b.i32(first)));
+  }
+  /// The stage (i32) and phase parity (i1) of ring iteration `iteration`
   /// (i64).
   std::pair<Value, Value> getRingSlot(Value iteration) {
     Value stages = b.i64(config.tile.stages);
     Value stage = b.trunc(b.getI32Type(), b.remu(iteration, stages));
-    Value round = b.divu(iteration, stages);
-    Value parity = b.trunc(b.getI32Type(), b.bitAnd(round, b.i64(1)));
+    Value parity = b.trunc(b.getI1Type(), b.divu(iteration, stages));
     return {stage, parity};
   }
-  /// Blocks until the phase with `parity` of `mbarrier` has completed.
-  void wait(Value mbarrier, Value parity) {
-    NVVM::MBarrierTryWaitParityOp::create(b, mbarrier, parity,
-                                          b.i32(kTryWaitTicks));
+  /// Blocks until the phase with `parity` (i1) of barrier `index` has
+  /// completed.
+  void wait(Value index, Value parity) {
+    nvgpu::MBarrierTryWaitParityOp::create(b, barriers, parity,
+                                           b.index(kTryWaitTicks), index);
+  }
+  /// The [rows, 128] ui8 view of the stage bytes from `byteOffset` (i32),
+  /// the destination of a TMA copy with tensor map `map`.
+  Value tmaDestination(Value map, Value byteOffset) {
+    auto type = cast<nvgpu::TensorMapDescriptorType>(map.getType());
+    MemRefType box = type.getTensor();
+    return b.sharedView(dynamicShared, b.toIndex(byteOffset), box.getShape(),
+                        box.getElementType());
+  }
+  /// The tensor map parameter `name` as the nvgpu descriptor it is.
+  Value tensorMap(StringRef name) {
+    for (auto [i, a] : llvm::enumerate(interface.args))
+      if (a.name == name)
+        return UnrealizedConversionCastOp::create(
+                   b, getTensorMapType(b.getContext(), a), func.getArgument(i))
+            .getResult(0);
+    llvm_unreachable("the GEMM ABI has tensor maps a_map and b_map");
   }
 
   //===--------------------------------------------------------------------===//
   // Steps
   //===--------------------------------------------------------------------===//
 
-  /// Step 1: thread/warpgroup coordinates, the tile counts and the views
-  /// of the dynamic shared memory from its first 1024-byte boundary.
+  /// Step 1: thread/warpgroup coordinates, the tile counts, the views of
+  /// the dynamic shared memory, the mbarriers and the tensor maps.
   void emitPrologue();
   /// Step 1': the persistent tile loop shared by the producer and the
   /// consumers: sets ctaRow0/ctaCol0 for tile blockIdx.x + j * gridDim.x
@@ -450,10 +484,12 @@ private:
   KernelInterface interface = getKernelInterface(config);
 
   Value tid, warpgroup;
-  // Shared memory: views of the dynamic shared memory from its first
-  // 1024-byte boundary (the layout of the file header): the S stages as
-  // bytes, the 2S mbarriers (i64), the column scales (f32, 1x128 B only).
-  Value stageBytes, barriers, columnScales;
+  // Shared memory (the layout of the file header): the dynamic shared
+  // memory, its views of the S stages as bytes and of the column scales
+  // (f32, 1x128 B only); the 2S mbarriers (full[s] = s, empty[s] = S + s).
+  Value dynamicShared, stageBytes, columnScales, barriers;
+  // The tensor maps of A and B (!nvgpu.tensormap.descriptor).
+  Value aMap, bMap;
   Value ctaRow0, ctaCol0; // i64 first row / column of the current tile
   Value sizeM, sizeN, sizeK, numK;
   Value numKI32;            // K/128 (i32)
@@ -477,22 +513,19 @@ void ScaledMatmulKernelEmitter::emitPrologue() {
   tilesM = ceilDiv(sizeM, config.tile.blockM);
   tilesN = ceilDiv(sizeN, config.tile.blockN);
 
-  Value dynamic = b.dynamicSharedMemory();
-  Value address =
-      b.indexCastU(b.getI32Type(),
-                   memref::ExtractAlignedPointerAsIndexOp::create(b, dynamic));
-  // (-address) & 1023: bytes up to the next 1024-byte boundary.
-  Value negated = b.sub(b.i32(0), address);
-  Value pad = b.toIndex(b.bitAnd(negated, b.i32(kSwizzleAtomBytes - 1)));
+  dynamicShared = b.dynamicSharedMemory();
   int64_t ringBytes = config.tile.stages * config.getStageBytes();
-  int64_t barrierCount = 2 * config.tile.stages;
-  stageBytes = b.sharedView(dynamic, pad, {ringBytes}, b.getI8Type());
-  barriers = b.sharedView(dynamic, b.add(pad, b.index(ringBytes)),
-                          {barrierCount}, b.getI64Type());
+  stageBytes = b.sharedView(dynamicShared, 0, {ringBytes}, b.getI8Type());
   if (int64_t scaleBytes = config.getColumnScaleBytes())
-    columnScales = b.sharedView(
-        dynamic, b.add(pad, b.index(ringBytes + barrierCount * kMbarrierBytes)),
-        {scaleBytes / 4}, b.getF32Type());
+    columnScales = b.sharedView(dynamicShared, ringBytes, {scaleBytes / 4},
+                                b.getF32Type());
+  auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
+                                              gpu::AddressSpace::Workgroup);
+  barriers = nvgpu::MBarrierCreateOp::create(
+      b, nvgpu::MBarrierGroupType::get(b.getContext(), workgroup,
+                                       2 * config.tile.stages));
+  aMap = tensorMap("a_map");
+  bMap = tensorMap("b_map");
 }
 
 void ScaledMatmulKernelEmitter::emitTileLoop(
@@ -523,9 +556,10 @@ void ScaledMatmulKernelEmitter::emitBarrierInit() {
   b.ifThen(isFirst, [&] {
     int64_t consumers = config.getConsumerWarpgroups() * kWarpgroupThreads;
     for (int64_t s = 0; s < config.tile.stages; ++s) {
-      NVVM::MBarrierInitOp::create(b, fullBarrier(b.i32(s)), b.i32(1), Value());
-      NVVM::MBarrierInitOp::create(b, emptyBarrier(b.i32(s)), b.i32(consumers),
-                                   Value());
+      nvgpu::MBarrierInitOp::create(b, barriers, b.index(1),
+                                    fullBarrier(b.i32(s)), Value());
+      nvgpu::MBarrierInitOp::create(b, barriers, b.index(consumers),
+                                    emptyBarrier(b.i32(s)), Value());
     }
     // NOTE: makes the initialized barriers visible to the async (TMA) proxy.
     NVVM::FenceMbarrierInitOp::create(b);
@@ -538,9 +572,8 @@ void ScaledMatmulKernelEmitter::emitProducer() {
                       b.remu(tid, b.i32(kWarpgroupThreads)), b.i32(0));
   b.ifThen(lane0, [&] {
     emitTileLoop([&](Value firstIteration) {
-      Value aMap = arg("a_map"), bMap = arg("b_map");
-      Value row0 = b.trunc(b.getI32Type(), ctaRow0);
-      Value col0 = b.trunc(b.getI32Type(), ctaCol0);
+      Value row0 = b.toIndex(ctaRow0);
+      Value col0 = b.toIndex(ctaCol0);
       auto loop = scf::ForOp::create(b, b.index(0), numK, b.index(1));
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(loop.getBody());
@@ -549,26 +582,23 @@ void ScaledMatmulKernelEmitter::emitProducer() {
           getRingSlot(b.add(firstIteration, b.toI64(ktIndex)));
       // NOTE: a fresh mbarrier reports the phase before its first as
       // complete, so waiting for parity 1 - p lets the first round through.
-      wait(emptyBarrier(stage), b.bitXor(parity, b.i32(1)));
-      NVVM::MBarrierArriveExpectTxOp::create(
-          b, Type(), fullBarrier(stage), b.i32(config.getStageBytes()),
-          NVVM::MemScopeKind::CTA, /*relaxed=*/false, Value());
-      Value k0 = b.mul(b.toI32(ktIndex), b.i32(kGemmBlockK));
-      Value aTile = shared(stageOffset(stage));
-      Value bTile = shared(
+      wait(emptyBarrier(stage), b.bitXor(parity, b.i1(true)));
+      nvgpu::MBarrierArriveExpectTxOp::create(
+          b, barriers, b.index(config.getStageBytes()), fullBarrier(stage),
+          Value());
+      Value k0 = b.mul(ktIndex, b.index(kGemmBlockK));
+      Value aTile = tmaDestination(aMap, stageOffset(stage));
+      Value bTile = tmaDestination(
+          bMap,
           b.add(stageOffset(stage), b.i32(config.tile.blockM * kGemmBlockK)));
-      // Coordinates innermost first: (k, row).
-      // NOTE: the TMA destination is a shared::cluster address; the CTA's
-      // own shared::cta addresses are valid ones (no cluster launch).
-      auto clusterType = LLVM::LLVMPointerType::get(b.getContext(),
-                                                    kSharedClusterAddressSpace);
+      // Coordinates innermost first: (k, row). Rows past M (N) are
+      // zero-filled (the maps' OOB_ZERO).
       for (auto [tile, map, row] :
            {std::tuple{aTile, aMap, row0}, std::tuple{bTile, bMap, col0}})
-        NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-            b, LLVM::AddrSpaceCastOp::create(b, clusterType, tile), map,
-            ValueRange{k0, row}, fullBarrier(stage), ValueRange{}, Value(),
-            Value(), NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
-            /*group=*/NVVM::CTAGroupKindAttr(), Value());
+        nvgpu::TmaAsyncLoadOp::create(b, tile, barriers, map,
+                                      ValueRange{k0, row}, fullBarrier(stage),
+                                      /*multicastMask=*/Value(),
+                                      /*predicate=*/Value());
     });
   });
 }
@@ -743,8 +773,9 @@ std::pair<Value, Value> ScaledMatmulKernelEmitter::waitStage(Value iteration) {
 
 void ScaledMatmulKernelEmitter::releaseStage(Value iteration) {
   // The stage has been read by every wgmma of this thread's warpgroup.
-  NVVM::MBarrierArriveOp::create(
-      b, Type(), emptyBarrier(getRingSlot(iteration).first), Value());
+  nvgpu::MBarrierArriveOp::create(
+      b, nvgpu::MBarrierTokenType::get(b.getContext()), barriers,
+      emptyBarrier(getRingSlot(iteration).first));
 }
 
 SmallVector<Value> ScaledMatmulKernelEmitter::emitAccumulatorLoop(
