@@ -130,6 +130,9 @@ _OP_INPUTS = {
     "fp8q.quantize": frozenset({"source"}),
     "fp8q.tile_transpose": frozenset({"q", "scale"}),
     "fp8q.scaled_matmul": frozenset({"a", "sa", "b", "sb", "c"}),
+    # `out`: only the rows of the groups are written (the launcher's buffer
+    # holds the others).
+    "fp8q.grouped_scaled_matmul": frozenset({"a", "sa", "b", "sb", "groups", "c"}),
 }
 _FAMILIES = {7: "Volta/Turing", 8: "Ampere/Ada", 9: "Hopper", 10: "Blackwell",
              11: "Blackwell", 12: "Blackwell"}

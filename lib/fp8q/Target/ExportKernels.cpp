@@ -154,6 +154,8 @@ void writeGemmAttrs(llvm::json::OStream &json,
     json.attribute("block_m", config.tile.blockM);
     json.attribute("block_n", config.tile.blockN);
     json.attribute("stages", config.tile.stages);
+    if (config.grouping != GemmGrouping::None)
+      json.attribute("layout", getGemmGroupingName(config.grouping));
   });
 }
 
@@ -170,7 +172,9 @@ void writeKernel(llvm::json::OStream &json, const ExportedKernel &kernel) {
   // takes (NUL-terminated) PTX: without ptxas it names the PTX.
   json.attribute("cubin", kernel.cubin ? *kernel.cubin : *kernel.ptx);
   if (gemm) {
-    json.attribute("op", "fp8q.scaled_matmul");
+    json.attribute("op", gemm->grouping == GemmGrouping::None
+                             ? "fp8q.scaled_matmul"
+                             : "fp8q.grouped_scaled_matmul");
     writeGemmAttrs(json, *gemm);
   } else {
     json.attribute("op", quant->kind == QuantKernelKind::TileTranspose

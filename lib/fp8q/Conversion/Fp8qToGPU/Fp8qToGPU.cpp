@@ -15,6 +15,7 @@
 #include "fp8q/Conversion/Fp8qToGPU/Fp8qToGPU.h"
 
 #include "fp8q/Conversion/ExtentChecks.h"
+#include "fp8q/Conversion/Fp8qToLinalg/Fp8qToLinalg.h"
 #include "fp8q/Conversion/Fp8qToGPU/Hopper/QuantizeKernels.h"
 #include "fp8q/IR/Fp8qDialect.h"
 #include "fp8q/IR/Fp8qOps.h"
@@ -24,6 +25,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -301,8 +303,18 @@ public:
   /// the host result buffer `out`, with the tensor maps of A and B encoded
   /// on the buffers the kernel reads, and (M, N, K); persistent grid
   /// min(cdiv(M, BM) * cdiv(N, BN), ctas), skipped when M or N is zero.
+  /// A grouped GEMM (config.grouping) also takes the rows of B (G N) and
+  /// the sizes after M, N, K (G, and C when masked).
+  struct GroupedSizes {
+    OpFoldResult weightRows;
+    SmallVector<OpFoldResult, 2> sizes;
+  };
   void launchGemm(const hopper::GemmKernelConfig &config, Value out,
-                  OpFoldResult sizeN);
+                  OpFoldResult sizeN, const GroupedSizes *grouped = nullptr);
+  /// The kernel writes only part of the outputs: their host buffers hold
+  /// the rest, and the `copy` memory model copies them to the device
+  /// before the launch as well.
+  void keepOutputContents() { outputsCopiedIn = true; }
   /// `memref` as a raw `!llvm.ptr` kernel argument.
   Value getPointer(Value memref);
   /// Step 4: the tensor of a result buffer.
@@ -354,6 +366,8 @@ private:
   SmallVector<Value, 5> inputs;
   OpFoldResult sizeM, sizeK;
   int64_t sourceBytes = 0;
+  /// keepOutputContents().
+  bool outputsCopiedIn = false;
 };
 
 /// Identity layout: a strided tensor is copied into a dense buffer by
@@ -497,6 +511,9 @@ void LaunchEmitter::assertDynamicRequirements(const QuantKernelConfig &config,
 
 std::pair<Value, Value> LaunchEmitter::buildGrid(const LaunchGrid &grid,
                                                  OpFoldResult columns) {
+  if (grid.fixedCtas > 0)
+    return {arith::ConstantIndexOp::create(rewriter, loc, grid.fixedCtas),
+            Value()};
   Value columnTiles = toIndex(ceilDiv(columns, grid.columnTile));
   Value rows = toIndex(ceilDiv(sizeM, grid.rowTile));
   if (grid.rowTilesPerCta > 1)
@@ -567,8 +584,14 @@ void LaunchEmitter::emitCopyingLaunch(ArrayRef<Value> outputs,
                 .getAsyncToken();
     deviceBuffers.push_back(device);
   }
-  for (Value output : outputs)
-    deviceBuffers.push_back(allocateOnDevice(output, token));
+  for (Value output : outputs) {
+    Value device = allocateOnDevice(output, token);
+    if (outputsCopiedIn)
+      token = gpu::MemcpyOp::create(rewriter, loc, tokenType, ValueRange{token},
+                                    device, output)
+                  .getAsyncToken();
+    deviceBuffers.push_back(device);
+  }
 
   token = build(deviceBuffers, token);
 
@@ -648,7 +671,8 @@ void LaunchEmitter::launch(const QuantKernelConfig &config,
 }
 
 void LaunchEmitter::launchGemm(const GemmKernelConfig &config, Value out,
-                               OpFoldResult sizeN) {
+                               OpFoldResult sizeN,
+                               const GroupedSizes *grouped) {
   std::optional<int64_t> staticM = getConstantIntValue(sizeM);
   std::optional<int64_t> staticN = getConstantIntValue(sizeN);
   if ((staticM && *staticM == 0) || (staticN && *staticN == 0))
@@ -690,13 +714,18 @@ void LaunchEmitter::launchGemm(const GemmKernelConfig &config, Value out,
                                 createTensorMap(a, sizeM, interface.args[1]),
                                 getPointer(buffers[1]),
                                 b,
-                                createTensorMap(b, sizeN, interface.args[4]),
+                                createTensorMap(
+                                    b, grouped ? grouped->weightRows : sizeN,
+                                    interface.args[4]),
                                 getPointer(buffers[3])};
     for (Value buffer : buffers.drop_front(4))
-      args.push_back(getPointer(buffer)); // [c], out
+      args.push_back(getPointer(buffer)); // [groups], [c], out
     args.push_back(toI64(sizeM));
     args.push_back(toI64(sizeN));
     args.push_back(toI64(sizeK));
+    if (grouped)
+      for (OpFoldResult size : grouped->sizes)
+        args.push_back(toI64(size)); // G, [C]
     return emitLaunchFunc(kernel, gridX, /*gridY=*/Value(), config.getThreads(),
                           config.getDynamicSharedMemoryBytes(), args,
                           dependency);
@@ -881,6 +910,76 @@ struct ScaledMatmulOpLowering : Fp8qToGPUPattern<ScaledMatmulOp> {
   }
 };
 
+/// fp8q.grouped_scaled_matmul (gemm=wgmma) -> the grouped GEMM kernel:
+/// the offsets or counts checked on the host as the reference lowering
+/// checks them, A (masked: [G C, K]), B [G N, K] and the scales as 2-D
+/// arrays, and the result buffer initialized with `init` (the kernel writes
+/// only the rows of the groups).
+struct GroupedScaledMatmulOpLowering
+    : Fp8qToGPUPattern<GroupedScaledMatmulOp> {
+  using Fp8qToGPUPattern::Fp8qToGPUPattern;
+
+  LogicalResult lower(GroupedScaledMatmulOp op,
+                      PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    GemmKernelConfig config = getGemmKernelConfig(op, options);
+    buildDynamicExtentChecks(rewriter, op);
+    GroupedScaledMatmulOperands operands{op.getA(),
+                                         op.getAScale(),
+                                         op.getB(),
+                                         op.getBScale(),
+                                         op.getGroups(),
+                                         op.getInit(),
+                                         static_cast<int64_t>(op.getGroupSize()),
+                                         op.isMasked(),
+                                         op.getAccumulate()};
+    buildGroupIndexCheck(rewriter, loc, operands, describeOpForChecks(op));
+    // [X, Y, Z] -> [X Y, Z].
+    auto rows = [&](Value tensor) -> Value {
+      if (cast<RankedTensorType>(tensor.getType()).getRank() == 2)
+        return tensor;
+      return tensor::CollapseShapeOp::create(
+          rewriter, loc, tensor, ArrayRef<ReassociationIndices>{{0, 1}, {2}});
+    };
+    auto extent = [&](Value tensor, int64_t dim) -> OpFoldResult {
+      return tensor::getMixedSizes(rewriter, loc, tensor)[dim];
+    };
+    Value init = rows(op.getInit());
+    LaunchEmitter emitter(rewriter, loc, op, options);
+    emitter.setSource(rows(op.getA()));
+    emitter.addInput(rows(op.getAScale()));
+    Value b = rows(op.getB());
+    emitter.addInput(b);
+    emitter.addInput(rows(op.getBScale()));
+    emitter.addInput(op.getGroups());
+    if (config.accumulate)
+      emitter.addInput(init);
+    LaunchEmitter::GroupedSizes sizes;
+    sizes.weightRows = extent(b, 0);
+    sizes.sizes.push_back(extent(op.getB(), 0)); // G
+    if (op.isMasked())
+      sizes.sizes.push_back(extent(op.getA(), 1)); // C
+    OpFoldResult n = extent(op.getB(), 1);
+    auto outType = cast<RankedTensorType>(init.getType());
+    Value out = emitter.allocate(outType, {emitter.getM(), n});
+    // The rows in no group are init's.
+    Value initBuffer = bufferization::ToBufferOp::create(
+        rewriter, loc,
+        MemRefType::get(outType.getShape(), outType.getElementType()), init,
+        /*read_only=*/true);
+    memref::CopyOp::create(rewriter, loc, initBuffer, out);
+    emitter.keepOutputContents();
+    emitter.launchGemm(config, out, n, &sizes);
+    Value result = emitter.toTensor(out, outType);
+    if (op.isMasked())
+      result = tensor::ExpandShapeOp::create(
+          rewriter, loc, op.getInit().getType(), result,
+          ArrayRef<ReassociationIndices>{{0, 1}, {2}});
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -911,8 +1010,22 @@ Attribute fp8q::getFp8qNVVMTarget(MLIRContext *context, StringRef chip) {
 
 GemmKernelConfig fp8q::getGemmKernelConfig(Operation *scaledMatmul,
                                            const Fp8qToGPUOptions &options) {
-  auto op = cast<ScaledMatmulOp>(scaledMatmul);
   GemmKernelConfig config;
+  if (auto grouped = dyn_cast<GroupedScaledMatmulOp>(scaledMatmul)) {
+    config.grouping = grouped.isMasked() ? GemmGrouping::Masked
+                                         : GemmGrouping::Contiguous;
+    config.out = cast<RankedTensorType>(grouped.getInit().getType())
+                         .getElementType()
+                         .isF32()
+                     ? GemmOutElement::F32
+                     : GemmOutElement::BF16;
+    config.accumulate = grouped.getAccumulate();
+    config.groupSize = grouped.getGroupSize();
+    config.promotionInterval = grouped.getPromotionInterval();
+    config.tile = options.gemmTile;
+    return config;
+  }
+  auto op = cast<ScaledMatmulOp>(scaledMatmul);
   config.bScaling = op.getEffectiveBTile().getRows() == 1 ? GemmBScaling::Row
                                                           : GemmBScaling::Block;
   config.out = cast<RankedTensorType>(op.getInit().getType())
@@ -929,24 +1042,28 @@ GemmKernelConfig fp8q::getGemmKernelConfig(Operation *scaledMatmul,
 }
 
 namespace {
+/// The GEMM kernel's limits, for fp8q.scaled_matmul and
+/// fp8q.grouped_scaled_matmul (`bTile`: 128x128 blocks for the latter).
 std::optional<std::string>
-getScaledMatmulUnsupportedReason(ScaledMatmulOp op,
-                                 const Fp8qToGPUOptions &options) {
-  int64_t group = op.getGroupSize();
+getGemmUnsupportedReason(Operation *op, TileAttr bTile,
+                         const Fp8qToGPUOptions &options) {
+  auto matmul = dyn_cast<ScaledMatmulOp>(op);
+  auto grouped = dyn_cast<GroupedScaledMatmulOp>(op);
+  int64_t group = matmul ? matmul.getGroupSize() : grouped.getGroupSize();
   if (group % kGemmBlockK != 0)
     return llvm::formatv("unsupported group_size {0} on the GPU path: the "
                          "wgmma kernel takes groups of a multiple of {1} K "
                          "elements",
                          group, kGemmBlockK)
         .str();
-  TileAttr bTile = op.getEffectiveBTile();
   if (bTile.getRows() != group && bTile.getRows() != 1)
     return llvm::formatv("unsupported b_tile {0} on the GPU path: the wgmma "
                          "kernel covers GxG weight blocks and 1xG rows "
                          "(Wgrad), G = group_size = {1}",
                          tileName(bTile), group)
         .str();
-  int64_t interval = op.getPromotionInterval();
+  int64_t interval =
+      matmul ? matmul.getPromotionInterval() : grouped.getPromotionInterval();
   bool subBlock = interval >= kWgmmaK && interval < kGemmBlockK &&
                   kGemmBlockK % interval == 0;
   if (!subBlock && interval % kGemmBlockK != 0)
@@ -955,7 +1072,8 @@ getScaledMatmulUnsupportedReason(ScaledMatmulOp op,
                          "elements, or after a multiple of {1}",
                          interval, kGemmBlockK)
         .str();
-  int64_t k = op.getA().getType().getDimSize(1);
+  auto aType = cast<RankedTensorType>(op->getOperand(0).getType());
+  int64_t k = aType.getDimSize(aType.getRank() - 1);
   if (ShapedType::isDynamic(k))
     return std::string("expected a static K on the GPU path (the wgmma "
                        "kernel's K loop is checked at compile time)");
@@ -980,7 +1098,16 @@ fp8q::getFp8qToGPUUnsupportedReason(Operation *op,
       return std::string("left to the host (gemm=host)");
     if (std::optional<std::string> reason = checkByteSizes(op))
       return reason;
-    return getScaledMatmulUnsupportedReason(matmul, options);
+    return getGemmUnsupportedReason(op, matmul.getEffectiveBTile(), options);
+  }
+  if (auto grouped = dyn_cast<GroupedScaledMatmulOp>(op)) {
+    if (!options.gemmWgmma)
+      return std::string("left to the host (gemm=host)");
+    if (std::optional<std::string> reason = checkByteSizes(op))
+      return reason;
+    int64_t group = grouped.getGroupSize();
+    return getGemmUnsupportedReason(
+        op, TileAttr::get(op->getContext(), group, group), options);
   }
   if (isa<QuantizeOp, TileTransposeOp>(op))
     if (std::optional<std::string> reason = checkByteSizes(op))
@@ -1023,7 +1150,8 @@ void fp8q::populateFp8qToGPUPatterns(RewritePatternSet &patterns,
                                      const Fp8qToGPUOptions &options) {
   patterns
       .add<QuantizeOpLowering, FusedQuantizeLowering, TileTransposeOpLowering,
-           ScaledMatmulOpLowering>(patterns.getContext(), options);
+           ScaledMatmulOpLowering, GroupedScaledMatmulOpLowering>(
+          patterns.getContext(), options);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1063,7 +1191,8 @@ struct ConvertFp8qToGPUPass
     }
     auto isLowered = [&](Operation *op) {
       return isa<QuantizeOp, TileTransposeOp>(op) ||
-             (options.gemmWgmma && isa<ScaledMatmulOp>(op));
+             (options.gemmWgmma &&
+              isa<ScaledMatmulOp, GroupedScaledMatmulOp>(op));
     };
     // Diagnose every unsupported op before touching the IR.
     bool unsupported = false;
@@ -1078,13 +1207,6 @@ struct ConvertFp8qToGPUPass
     });
     if (unsupported)
       return signalPassFailure();
-    // NOTE: no grouped GEMM kernel yet: the op stays for the reference
-    // lowering, which --fp8q-gpu-pipeline runs on the host after this pass.
-    module.walk([](GroupedScaledMatmulOp op) {
-      op.emitRemark() << "has no GPU kernel yet: left to the reference "
-                         "lowering (convert-fp8q-to-linalg), which runs it "
-                         "on the host";
-    });
 
     RewritePatternSet patterns(&getContext());
     populateFp8qToGPUPatterns(patterns, options);

@@ -80,6 +80,8 @@ struct KernelOutput {
 ///   2-D:  (columns, chunks, 1)
 ///   flat: (chunks * columns, 1, 1), or min(chunks * columns, maxCtas)
 ///         with a persistent cap (maxCtas > 0)
+///   fixed: (fixedCtas, 1, 1) whatever the sizes (fixedCtas > 0: the
+///         grouped GEMMs, whose tiles depend on their group offsets)
 struct LaunchGrid {
   int64_t rowTile;
   int64_t rowTilesPerCta = 1;
@@ -91,6 +93,8 @@ struct LaunchGrid {
   /// Persistent kernels: at most this many CTAs (flat grids only); 0: no
   /// cap.
   int64_t maxCtas = 0;
+  /// A fixed 1-D grid of this many CTAs; 0: the formula above.
+  int64_t fixedCtas = 0;
 
   /// The grid as manifest size expressions over M and K/N, e.g.
   /// {"ceil(K/128)", "ceil(M/128)", "1"}.

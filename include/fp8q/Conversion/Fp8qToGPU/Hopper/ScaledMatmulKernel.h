@@ -73,6 +73,19 @@ enum class GemmBScaling {
 /// Element type of the result.
 enum class GemmOutElement { BF16, F32 };
 
+/// One GEMM, or G GEMMs of row segments of A against their own weights
+/// (fp8q.grouped_scaled_matmul, MoE experts).
+enum class GemmGrouping {
+  /// fp8q.scaled_matmul.
+  None,
+  /// Rows [offsets[g], offsets[g + 1]) of A [M, K] against b[g] (tokens
+  /// sorted by expert).
+  Contiguous,
+  /// Rows [g C, g C + counts[g]) of A [G C, K] against b[g] (a fixed
+  /// capacity C per group).
+  Masked,
+};
+
 /// The CTA tiling and pipeline of the kernel (tuning knobs; defaults are the
 /// DeepGEMM-like 128 x 128 tile, 4 stages, 2 consumer warpgroups + 1
 /// producer warpgroup, one persistent CTA per SM of an H200).
@@ -110,10 +123,15 @@ struct GemmKernelConfig {
   /// accuracy experiment).
   int64_t promotionInterval = kGemmBlockK;
   GemmTileConfig tile;
+  /// Grouped GEMMs (Block scaling only): B is G weights [G N, K] with
+  /// scales [G ceil(N/G_K), K/G_K], and a `groups` argument gives each
+  /// group's rows of A.
+  GemmGrouping grouping = GemmGrouping::None;
 
   /// `fp8q_scaled_matmul_1x128_128x128_bf16` (Block) or
   /// `fp8q_scaled_matmul_1x128_1x128_f32` (Row); then `_acc` with
-  /// accumulate, `_amn` with mn_major A scales, `_g<G>` for a group size
+  /// accumulate, `_amn` with mn_major A scales, `_grouped_contiguous` or
+  /// `_grouped_masked` for grouped GEMMs, `_g<G>` for a group size
   /// other than 128, `_pi<P>` for a
   /// promotion interval other than 128 and `_m<BM>n<BN>s<S>c<C>` for a
   /// non-default tiling. Derived from the configuration, never parsed back
@@ -192,6 +210,8 @@ struct GemmKernelConfig {
 
 /// The manifest spelling of the result type: bf16 or f32.
 StringRef getGemmOutElementName(GemmOutElement element);
+/// "none", "contiguous" or "masked".
+StringRef getGemmGroupingName(GemmGrouping grouping);
 
 /// The launch grid of `config`'s kernel: persistent, min(tiles, ctas) x 1 x
 /// 1.

@@ -41,6 +41,8 @@ constexpr StringLiteral kBlockM = "block_m";
 constexpr StringLiteral kBlockN = "block_n";
 constexpr StringLiteral kStages = "stages";
 constexpr StringLiteral kCtas = "ctas";
+/// Grouped GEMMs only ("contiguous" or "masked"); absent: one GEMM.
+constexpr StringLiteral kGrouping = "grouping";
 
 constexpr SourceElement kSourceElements[] = {
     SourceElement::F32, SourceElement::BF16, SourceElement::F16,
@@ -100,6 +102,8 @@ DictionaryAttr hopper::getKernelConfigAttr(MLIRContext *context,
   add(kBlockN, b.getI64IntegerAttr(gemm.tile.blockN));
   add(kStages, b.getI64IntegerAttr(gemm.tile.stages));
   add(kCtas, b.getI64IntegerAttr(gemm.tile.ctas));
+  if (gemm.grouping != GemmGrouping::None)
+    add(kGrouping, b.getStringAttr(getGemmGroupingName(gemm.grouping)));
   return b.getDictionaryAttr(fields);
 }
 
@@ -163,6 +167,9 @@ public:
       names.push_back(choice.first);
     return (choices.begin() + getChoice(name, names))->second;
   }
+
+  /// Whether the (optional) field `name` is present.
+  bool has(StringRef name) const { return static_cast<bool>(attr.get(name)); }
 
   int64_t getInt(StringRef name) {
     auto value = get<IntegerAttr>(name, "integer");
@@ -246,6 +253,12 @@ FailureOr<KernelConfig> readGemmConfig(FieldReader &reader) {
   config.tile.blockN = reader.getInt(kBlockN);
   config.tile.stages = reader.getInt(kStages);
   config.tile.ctas = reader.getInt(kCtas);
+  if (reader.has(kGrouping))
+    config.grouping = reader.getEnum<GemmGrouping>(
+        kGrouping, {{getGemmGroupingName(GemmGrouping::Contiguous),
+                     GemmGrouping::Contiguous},
+                    {getGemmGroupingName(GemmGrouping::Masked),
+                     GemmGrouping::Masked}});
   reader.checkNoOtherFields();
   if (reader.failed())
     return failure();

@@ -23,6 +23,8 @@ using namespace mlir::fp8q::hopper;
 //===----------------------------------------------------------------------===//
 
 std::array<std::string, 3> LaunchGrid::getExpressions() const {
+  if (fixedCtas > 0)
+    return {std::to_string(fixedCtas), "1", "1"};
   std::string rows = llvm::formatv("ceil(M/{0})", rowTile).str();
   if (rowTilesPerCta > 1)
     rows = llvm::formatv("ceil({0}/{1})", rows, rowTilesPerCta).str();
@@ -37,6 +39,8 @@ std::array<std::string, 3> LaunchGrid::getExpressions() const {
 }
 
 std::array<int64_t, 3> LaunchGrid::evaluate(int64_t m, int64_t size) const {
+  if (fixedCtas > 0)
+    return {fixedCtas, 1, 1};
   int64_t rows = llvm::divideCeilSigned(llvm::divideCeilSigned(m, rowTile),
                                         rowTilesPerCta);
   int64_t columns = llvm::divideCeilSigned(size, columnTile);

@@ -144,6 +144,18 @@ StringRef hopper::getGemmOutElementName(GemmOutElement element) {
   return element == GemmOutElement::BF16 ? "bf16" : "f32";
 }
 
+StringRef hopper::getGemmGroupingName(GemmGrouping grouping) {
+  switch (grouping) {
+  case GemmGrouping::None:
+    return "none";
+  case GemmGrouping::Contiguous:
+    return "contiguous";
+  case GemmGrouping::Masked:
+    return "masked";
+  }
+  llvm_unreachable("unknown GemmGrouping");
+}
+
 std::string GemmKernelConfig::getName() const {
   std::string name =
       llvm::formatv("fp8q_scaled_matmul_1x128_{0}_{1}",
@@ -153,6 +165,8 @@ std::string GemmKernelConfig::getName() const {
     name += "_acc";
   if (aScaleMnMajor)
     name += "_amn";
+  if (grouping != GemmGrouping::None)
+    name += ("_grouped_" + getGemmGroupingName(grouping)).str();
   if (groupSize != kGemmBlockK)
     name += llvm::formatv("_g{0}", groupSize).str();
   if (promotionInterval != kGemmBlockK)
@@ -166,6 +180,16 @@ std::string GemmKernelConfig::getName() const {
 
 LaunchGrid hopper::getLaunchGrid(const GemmKernelConfig &config) {
   LaunchGrid grid;
+  if (config.grouping != GemmGrouping::None) {
+    // The tiles of a grouped GEMM depend on the offsets or counts: a fixed
+    // persistent grid; CTAs left without a tile return.
+    grid.rowTile = 1;
+    grid.columnSize = "N";
+    grid.columnTile = 1;
+    grid.flat = true;
+    grid.fixedCtas = config.tile.ctas;
+    return grid;
+  }
   grid.rowTile = config.tile.blockM;
   grid.columnSize = "N";
   grid.columnTile = config.tile.blockN;
@@ -211,6 +235,8 @@ std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
                          tile.stages, tile.blockM, tile.blockN, sharedBytes,
                          kMaxSharedBytes)
         .str();
+  if (grouping != GemmGrouping::None && bScaling != GemmBScaling::Block)
+    return std::string("grouped GEMMs take 128x128 weight blocks");
   if (groupSize < kGemmBlockK || groupSize % kGemmBlockK != 0)
     return llvm::formatv("group size ({0}) must be a multiple of {1}",
                          groupSize, kGemmBlockK)
@@ -265,18 +291,34 @@ KernelInterface hopper::getKernelInterface(const GemmKernelConfig &config) {
   } else {
     pointer("sa", "a_scale", "f32", {"M", groups}, false, 4);
   }
-  pointer("b", "b", "f8e4m3fn", {"N", "K"}, false, 16);
+  // Grouped: the G weights [G, N, K] as one [G N, K] array (one tensor map
+  // over all of them), their scales alike.
+  bool grouped = config.grouping != GemmGrouping::None;
+  std::string weightRows = grouped ? "G*N" : "N";
+  pointer("b", "b", "f8e4m3fn", {weightRows, "K"}, false, 16);
   tensorMap("b_map", "b", config.tile.blockN);
+  std::string blockRows =
+      llvm::formatv("ceil(N/{0})", config.groupSize).str();
   pointer("sb", "b_scale", "f32",
-          {config.bScaling == GemmBScaling::Block
-               ? llvm::formatv("ceil(N/{0})", config.groupSize).str()
-               : std::string("N"),
+          {config.bScaling == GemmBScaling::Row ? std::string("N")
+           : grouped ? "G*" + blockRows
+                     : blockRows,
            groups},
           false, 4);
+  // Offsets [G + 1] (contiguous) or counts [G] (masked) of the rows of A.
+  if (config.grouping == GemmGrouping::Contiguous)
+    pointer("groups", "groups", "i32", {"G+1"}, false, 4);
+  if (config.grouping == GemmGrouping::Masked)
+    pointer("groups", "groups", "i32", {"G"}, false, 4);
   if (config.accumulate)
     pointer("c", "c", out, {"M", "N"}, false, config.getOutBytes());
   pointer("out", "out", out, {"M", "N"}, true, config.getOutBytes());
-  for (StringRef size : {"M", "N", "K"}) {
+  SmallVector<StringRef, 5> sizes = {"M", "N", "K"};
+  if (grouped)
+    sizes.push_back("G");
+  if (config.grouping == GemmGrouping::Masked)
+    sizes.push_back("C");
+  for (StringRef size : sizes) {
     KernelArg arg;
     arg.name = size.str();
     arg.kind = KernelArgKind::I64;
@@ -293,6 +335,14 @@ KernelInterface hopper::getKernelInterface(const GemmKernelConfig &config) {
   result.requirements = {"M >= 1", "N >= 1",
                          llvm::formatv("K >= {0}", config.groupSize).str(),
                          llvm::formatv("K % {0} == 0", config.groupSize).str()};
+  if (grouped)
+    result.requirements.push_back("G >= 1");
+  // NOTE: the rows of the M x N tile grid and B's G N rows are TMA
+  // coordinates (i32).
+  if (grouped)
+    result.requirements.push_back("G*N < 2147483648");
+  if (config.grouping == GemmGrouping::Masked)
+    result.requirements.push_back("M == G*C");
   return result;
 }
 
@@ -399,9 +449,16 @@ private:
   /// the dynamic shared memory, the mbarriers and the tensor maps.
   void emitPrologue();
   /// Step 1': the persistent tile loop shared by the producer and the
-  /// consumers: sets ctaRow0/ctaCol0 for tile blockIdx.x + j * gridDim.x
-  /// and calls `body` with the first ring iteration j * K/128 (i32).
+  /// consumers: sets ctaRow0/ctaCol0 (and rowEnd, bRow0, sbBase) for tile
+  /// blockIdx.x + j * gridDim.x and calls `body` with the first ring
+  /// iteration j * K/128 (i64).
   void emitTileLoop(function_ref<void(Value firstIteration)> body);
+  /// Step 1'' (grouped): the same over the tiles of every group in turn.
+  void emitGroupedTileLoop(function_ref<void(Value firstIteration)> body);
+  /// Grouped: the first and the end row (i64) of group `g` (i64) in A.
+  std::pair<Value, Value> getGroupRows(Value g);
+  /// Grouped: the result tiles of group `g` (i64) and its row tiles.
+  std::pair<Value, Value> getGroupTiles(Value g);
   /// Step 2: thread 0 initializes the full (1 arrival + TMA bytes) and
   /// empty (every consumer thread) barriers of each stage; fence; CTA
   /// barrier.
@@ -491,6 +548,10 @@ private:
   // The tensor maps of A and B (!nvgpu.tensormap.descriptor).
   Value aMap, bMap;
   Value ctaRow0, ctaCol0; // i64 first row / column of the current tile
+  // i64, of the current tile: the end of its rows (M; grouped: the end of
+  // its group's rows), B's first row (ctaCol0; grouped: g N + ctaCol0) and
+  // the first of its weight's block scales (0; grouped: g ceil(N/G) K/G).
+  Value rowEnd, bRow0, sbBase;
   Value sizeM, sizeN, sizeK, numK;
   Value numKI32;            // K/128 (i32)
   Value tilesM, tilesN;     // i64 tile rows / columns of the result
@@ -530,6 +591,8 @@ void ScaledMatmulKernelEmitter::emitPrologue() {
 
 void ScaledMatmulKernelEmitter::emitTileLoop(
     function_ref<void(Value firstIteration)> body) {
+  if (config.grouping != GemmGrouping::None)
+    return emitGroupedTileLoop(body);
   Value first = gpu::BlockIdOp::create(b, gpu::Dimension::x);
   Value step = gpu::GridDimOp::create(b, gpu::Dimension::x);
   Value tiles = b.indexCastU(b.getIndexType(), b.mul(tilesM, tilesN));
@@ -547,8 +610,106 @@ void ScaledMatmulKernelEmitter::emitTileLoop(
   Value tileN = b.divu(inGroup, rows);
   ctaRow0 = b.mul(tileM, b.i64(config.tile.blockM));
   ctaCol0 = b.mul(tileN, b.i64(config.tile.blockN));
+  rowEnd = sizeM;
+  bRow0 = ctaCol0;
+  sbBase = b.i64(0);
   Value tileInCta = b.divu(b.sub(loop.getInductionVar(), first), step);
   body(b.toI64(b.mul(tileInCta, numK)));
+}
+
+std::pair<Value, Value> ScaledMatmulKernelEmitter::getGroupRows(Value g) {
+  Value groups = arg("groups");
+  auto load = [&](Value index) {
+    Value value = LLVM::LoadOp::create(
+        b, b.getI32Type(), b.byteAddress(groups, b.mul(index, b.i64(4))), 4);
+    return b.zext(b.getI64Type(), value);
+  };
+  if (config.grouping == GemmGrouping::Contiguous)
+    return {load(g), load(b.add(g, b.i64(1)))};
+  Value first = b.mul(g, arg("C"));
+  return {first, b.add(first, load(g))};
+}
+
+std::pair<Value, Value> ScaledMatmulKernelEmitter::getGroupTiles(Value g) {
+  auto [first, end] = getGroupRows(g);
+  // NOTE: offsets and counts were checked on the host before the launch
+  // (0 <= first <= end <= M); the maximum keeps a bad pair from wrapping.
+  Value rows = b.sub(b.maxu(end, first), first);
+  Value rowTiles = b.divu(b.add(rows, b.i64(config.tile.blockM - 1)),
+                          b.i64(config.tile.blockM));
+  return {b.mul(rowTiles, tilesN), rowTiles};
+}
+
+void ScaledMatmulKernelEmitter::emitGroupedTileLoop(
+    function_ref<void(Value firstIteration)> body) {
+  // The tiles of group g follow those of groups 0..g-1; within a group,
+  // tile j is row tile j % rowTiles and column tile j / rowTiles (the CTAs
+  // running together share B[g]'s column tiles). Every thread counts the
+  // tiles (G loads) and walks the groups forward with the tile index.
+  Value numGroups = arg("G");
+  auto count = scf::ForOp::create(b, b.index(0), b.toIndex(numGroups),
+                                  b.index(1), ValueRange{b.i64(0)});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(count.getBody());
+    Value g = b.toI64(count.getInductionVar());
+    scf::YieldOp::create(
+        b, b.add(count.getRegionIterArgs()[0], getGroupTiles(g).first));
+  }
+  Value tiles = b.toIndex(count.getResult(0));
+  Value first = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value step = gpu::GridDimOp::create(b, gpu::Dimension::x);
+  // Carried: the group of the last tile and the tiles before that group.
+  auto loop = scf::ForOp::create(b, first, tiles, step,
+                                 ValueRange{b.i64(0), b.i64(0)});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value tile = b.toI64(loop.getInductionVar());
+  // Advance to the group of `tile`: while tile >= before + tiles(g).
+  Type i64 = b.getI64Type();
+  auto walk = scf::WhileOp::create(
+      b, TypeRange{i64, i64}, loop.getRegionIterArgs(),
+      [&](OpBuilder &nested, Location, ValueRange args) {
+        OpBuilder::InsertionGuard whileGuard(b);
+        b.setInsertionPoint(nested.getInsertionBlock(),
+                            nested.getInsertionPoint());
+        Value g = args[0], tilesBefore = args[1];
+        // NOTE: g < G always holds for tile < total; the test keeps the
+        // loads in bounds whatever the offsets (the scf.if reads group g
+        // only when g < G).
+        Value inGroups = b.cmp(arith::CmpIPredicate::ult, g, numGroups);
+        Value past = b.ifThenElse(
+            inGroups, b.getI1Type(),
+            [&] {
+              Value end = b.add(tilesBefore, getGroupTiles(g).first);
+              return b.cmp(arith::CmpIPredicate::uge, tile, end);
+            },
+            b.i1(false));
+        scf::ConditionOp::create(b, past, ValueRange{g, tilesBefore});
+      },
+      [&](OpBuilder &nested, Location, ValueRange args) {
+        OpBuilder::InsertionGuard whileGuard(b);
+        b.setInsertionPoint(nested.getInsertionBlock(),
+                            nested.getInsertionPoint());
+        scf::YieldOp::create(
+            b, ValueRange{b.add(args[0], b.i64(1)),
+                          b.add(args[1], getGroupTiles(args[0]).first)});
+      });
+  Value g = walk.getResult(0), tilesBefore = walk.getResult(1);
+  auto [firstRow, endRow] = getGroupRows(g);
+  Value rowTiles = getGroupTiles(g).second;
+  Value inGroup = b.sub(tile, tilesBefore);
+  ctaRow0 = b.add(firstRow, b.mul(b.remu(inGroup, rowTiles),
+                                  b.i64(config.tile.blockM)));
+  ctaCol0 = b.mul(b.divu(inGroup, rowTiles), b.i64(config.tile.blockN));
+  rowEnd = endRow;
+  bRow0 = b.add(b.mul(g, sizeN), ctaCol0);
+  Value blockRows = b.divu(b.add(sizeN, b.i64(config.groupSize - 1)),
+                           b.i64(config.groupSize));
+  sbBase = b.mul(b.mul(g, blockRows), b.divu(sizeK, b.i64(config.groupSize)));
+  Value tileInCta = b.divu(b.sub(loop.getInductionVar(), first), step);
+  body(b.toI64(b.mul(tileInCta, numK)));
+  scf::YieldOp::create(b, ValueRange{g, tilesBefore});
 }
 
 void ScaledMatmulKernelEmitter::emitBarrierInit() {
@@ -573,7 +734,7 @@ void ScaledMatmulKernelEmitter::emitProducer() {
   b.ifThen(lane0, [&] {
     emitTileLoop([&](Value firstIteration) {
       Value row0 = b.toIndex(ctaRow0);
-      Value col0 = b.toIndex(ctaCol0);
+      Value col0 = b.toIndex(bRow0);
       auto loop = scf::ForOp::create(b, b.index(0), numK, b.index(1));
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(loop.getBody());
@@ -664,6 +825,8 @@ PromotionScales ScaledMatmulKernelEmitter::loadScales(Value group,
   // GxG weight blocks: one scale per tile (BLOCK_N divides 128 and G).
   Value block = b.divu(ctaCol0, b.i64(config.groupSize));
   Value index = b.add(b.mul(block, groups), group);
+  if (config.grouping != GemmGrouping::None)
+    index = b.add(sbBase, index);
   Value bScale = LLVM::LoadOp::create(
       b, b.getF32Type(), b.byteAddress(sb, b.mul(index, b.i64(4))), 4);
   return {b.mulf(s0, bScale), b.mulf(s1, bScale), Value()};
@@ -924,7 +1087,7 @@ void ScaledMatmulKernelEmitter::emitEpilogue(ArrayRef<Value> acc) {
   // NOTE: pair stores need an even N (row starts stay pair-aligned).
   Value evenN =
       b.cmp(arith::CmpIPredicate::eq, b.bitAnd(sizeN, b.i64(1)), b.i64(0));
-  Value interior = b.bitAnd(b.bitAnd(fits(ctaRow0, config.tile.blockM, sizeM),
+  Value interior = b.bitAnd(b.bitAnd(fits(ctaRow0, config.tile.blockM, rowEnd),
                                      fits(ctaCol0, config.tile.blockN, sizeN)),
                             evenN);
   auto ifOp = scf::IfOp::create(b, interior, /*withElseRegion=*/true);
@@ -970,7 +1133,7 @@ void ScaledMatmulKernelEmitter::emitMaskedStores(ArrayRef<Value> acc) {
   for (int64_t i = 0, e = acc.size(); i < e; ++i) {
     Value row = fragmentRow(i);
     Value col = fragmentColumn(i);
-    Value inRows = b.cmp(arith::CmpIPredicate::ult, row, sizeM);
+    Value inRows = b.cmp(arith::CmpIPredicate::ult, row, rowEnd);
     Value inCols = b.cmp(arith::CmpIPredicate::ult, col, sizeN);
     Value valid = b.bitAnd(inRows, inCols);
     b.ifThen(valid, [&] {
