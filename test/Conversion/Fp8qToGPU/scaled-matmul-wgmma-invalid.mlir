@@ -50,3 +50,23 @@ func.func @result_byte_size_overflows(
       -> tensor<1099511627776x1099511627776xf32>
   return %y : tensor<1099511627776x1099511627776xf32>
 }
+
+// -----
+
+// The grouped kernel has the GEMM's limits: a promotion interval of 16.
+func.func @grouped_promotion_16(%a: tensor<64x256xf8E4M3FN>, %sa: tensor<64x2xf32>, %b: tensor<2x128x256xf8E4M3FN>, %sb: tensor<2x1x2xf32>, %off: tensor<3xi32>, %y0: tensor<64x128xbf16>) -> tensor<64x128xbf16> {
+  // expected-error @+1 {{'fp8q.grouped_scaled_matmul' op unsupported promotion_interval 16 on the GPU path: the wgmma kernel promotes every 32 or 64 K elements, or after a multiple of 128}}
+  %y = fp8q.grouped_scaled_matmul %a, %sa, %b, %sb, %off outs(%y0) {layout = #fp8q.group_layout<contiguous>, promotion_interval = 16}
+      : tensor<64x256xf8E4M3FN>, tensor<64x2xf32>, tensor<2x128x256xf8E4M3FN>, tensor<2x1x2xf32>, tensor<3xi32> -> tensor<64x128xbf16>
+  return %y : tensor<64x128xbf16>
+}
+
+// -----
+
+// Scale groups of 64 K elements (masked layout).
+func.func @grouped_group_64(%a: tensor<2x8x192xf8E4M3FN>, %sa: tensor<2x8x3xf32>, %b: tensor<2x128x192xf8E4M3FN>, %sb: tensor<2x2x3xf32>, %counts: tensor<2xi32>, %y0: tensor<2x8x128xf32>) -> tensor<2x8x128xf32> {
+  // expected-error @+1 {{'fp8q.grouped_scaled_matmul' op unsupported group_size 64 on the GPU path}}
+  %y = fp8q.grouped_scaled_matmul %a, %sa, %b, %sb, %counts outs(%y0) {layout = #fp8q.group_layout<masked>, group_size = 64, promotion_interval = 64}
+      : tensor<2x8x192xf8E4M3FN>, tensor<2x8x3xf32>, tensor<2x128x192xf8E4M3FN>, tensor<2x2x3xf32>, tensor<2xi32> -> tensor<2x8x128xf32>
+  return %y : tensor<2x8x128xf32>
+}

@@ -537,12 +537,16 @@ float truncateBits(float x, int bits) {
   return std::isfinite(x) ? bitsToFloat(floatToBits(x) & mask) : x;
 }
 
-/// Runs `fp8q_scaled_matmul_1x128_<128x128|1x128>_<bf16|f32>[_acc][_amn][_g<G>]
-/// [_pi<P>][_m<BM>n<BN>s<S>c<C>]` (arguments a, a_map, sa, b, b_map, sb, [c],
-/// out, M, N, K) with python/fp8q/reference.py's scaled_matmul numerics: per
-/// G-K group the exact sum of the code products rounded once to f32, times
+/// Runs `fp8q_scaled_matmul_1x128_<128x128|1x128>_<bf16|f32>[_acc][_amn]
+/// [_grouped_<contiguous|masked>][_g<G>][_pi<P>][_m<BM>n<BN>s<S>c<C>]`
+/// (arguments a, a_map, sa, b, b_map, sb, [groups], [c], out, M, N, K, [G,
+/// [C]]) with python/fp8q/reference.py's scaled_matmul numerics: per G-K
+/// group the exact sum of the code products rounded once to f32, times
 /// f32(sa * sb), accumulated in f32 with separate roundings; then + C and
-/// the output rounding. CUDA_ERROR_NOT_FOUND if `name` is not such a kernel.
+/// the output rounding. A grouped kernel computes the rows of group g
+/// (contiguous: [offsets[g], offsets[g+1]); masked: [g C, g C + counts[g]))
+/// against b[g] and leaves the other rows of `out` alone.
+/// CUDA_ERROR_NOT_FOUND if `name` is not such a kernel.
 CUresult runScaledMatmul(const std::string &name, void **params) {
   std::string rest = name;
   if (!consume(rest, "fp8q_scaled_matmul_1x128_"))
@@ -564,6 +568,10 @@ CUresult runScaledMatmul(const std::string &name, void **params) {
   bool accumulate = consume(rest, "_acc");
   // `_amn`: A's scales are [K/G, M] (mn_major).
   bool aMnMajor = consume(rest, "_amn");
+  // `_grouped_contiguous` / `_grouped_masked`: G weights, a `groups` array.
+  bool contiguous = consume(rest, "_grouped_contiguous");
+  bool masked = !contiguous && consume(rest, "_grouped_masked");
+  bool grouped = contiguous || masked;
   // `_g<G>`: scale groups of G K elements (default 128); the rest of the
   // name (promotion interval, tiling) does not change the exact numerics.
   int64_t group = kGroup;
@@ -572,10 +580,16 @@ CUresult runScaledMatmul(const std::string &name, void **params) {
     if (group <= 0 || group % kGroup != 0)
       return CUDA_ERROR_NOT_FOUND;
   }
-  int sizeIndex = accumulate ? 8 : 7;
+  int cIndex = grouped ? 7 : 6;
+  int outIndex = accumulate ? cIndex + 1 : cIndex;
+  int sizeIndex = outIndex + 1;
   auto m = param<int64_t>(params, sizeIndex);
   auto n = param<int64_t>(params, sizeIndex + 1);
   auto k = param<int64_t>(params, sizeIndex + 2);
+  int64_t numGroups = grouped ? param<int64_t>(params, sizeIndex + 3) : 1;
+  int64_t capacity = masked ? param<int64_t>(params, sizeIndex + 4) : 0;
+  if (masked && m > 0 && capacity <= 0)
+    return CUDA_ERROR_INVALID_VALUE;
   int64_t groups = k / group;
   int64_t outBytes = bf16Out ? 2 : 4;
   const char *bits = std::getenv("FP8Q_MOCK_CUDA_GEMM_PARTIAL_BITS");
@@ -586,15 +600,19 @@ CUresult runScaledMatmul(const std::string &name, void **params) {
   auto *sa = param<const float *>(params, 2);
   auto *b = param<const uint8_t *>(params, 3);
   auto *sb = param<const float *>(params, 5);
-  const void *c = accumulate ? param<const void *>(params, 6) : nullptr;
-  void *out = param<void *>(params, accumulate ? 7 : 6);
+  const auto *groupIndex =
+      grouped ? param<const int32_t *>(params, 6) : nullptr;
+  const void *c = accumulate ? param<const void *>(params, cIndex) : nullptr;
+  void *out = param<void *>(params, outIndex);
   int64_t sbRows = rowScales ? n : (n + group - 1) / group;
   std::vector<std::pair<const void *, int64_t>> pointers = {
       {a, m * k},
       {sa, m * groups * 4},
-      {b, n * k},
-      {sb, sbRows * groups * 4},
+      {b, numGroups * n * k},
+      {sb, numGroups * sbRows * groups * 4},
       {out, m * n * outBytes}};
+  if (grouped)
+    pointers.push_back({groupIndex, (contiguous ? numGroups + 1 : numGroups) * 4});
   if (accumulate)
     pointers.push_back({c, m * n * outBytes});
   // The tensor maps: device copies of maps encoded on A and B themselves.
@@ -617,7 +635,25 @@ CUresult runScaledMatmul(const std::string &name, void **params) {
       return CUDA_ERROR_ILLEGAL_ADDRESS;
     }
   }
-  for (int64_t i = 0; i < m; ++i)
+  // The group of row i (-1: in none).
+  auto groupOf = [&](int64_t i) -> int64_t {
+    if (!grouped)
+      return 0;
+    if (masked) {
+      int64_t g = i / capacity;
+      return g < numGroups && i % capacity < groupIndex[g] ? g : -1;
+    }
+    for (int64_t g = 0; g < numGroups; ++g)
+      if (groupIndex[g] <= i && i < groupIndex[g + 1])
+        return g;
+    return -1;
+  };
+  for (int64_t i = 0; i < m; ++i) {
+    int64_t rowGroup = groupOf(i);
+    if (rowGroup < 0)
+      continue;
+    const uint8_t *bg = b + rowGroup * n * k;
+    const float *sbg = sb + rowGroup * sbRows * groups;
     for (int64_t j = 0; j < n; ++j) {
       float acc = 0.0f;
       for (int64_t g = 0; g < groups; ++g) {
@@ -626,10 +662,10 @@ CUresult runScaledMatmul(const std::string &name, void **params) {
         double exact = 0.0;
         for (int64_t kk = g * group; kk < (g + 1) * group; ++kk)
           exact += static_cast<double>(decodeE4M3(a[i * k + kk])) *
-                   decodeE4M3(b[j * k + kk]);
+                   decodeE4M3(bg[j * k + kk]);
         float partial = truncateBits(static_cast<float>(exact), partialBits);
         float scale = sa[aMnMajor ? g * m + i : i * groups + g] *
-                      sb[(rowScales ? j : j / group) * groups + g];
+                      sbg[(rowScales ? j : j / group) * groups + g];
         float term = partial * scale;
         acc = acc + term;
       }
@@ -647,6 +683,7 @@ CUresult runScaledMatmul(const std::string &name, void **params) {
       else
         static_cast<float *>(out)[index] = acc;
     }
+  }
   return CUDA_SUCCESS;
 }
 

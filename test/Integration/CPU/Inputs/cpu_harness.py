@@ -594,6 +594,10 @@ class Suite:
                             help="directory for the generated files")
         parser.add_argument("--opt-flags", default="",
                             help="extra fp8-opt flags before the pipeline")
+        parser.add_argument("--pipeline", default="--fp8q-cpu-pipeline",
+                            help="the fp8-opt pipeline option (the GPU "
+                                 "pipeline's with a CUDA runtime library, e.g. "
+                                 "on the mock driver)")
         args = parser.parse_args(argv)
         sys.exit(self.run(args))
 
@@ -604,7 +608,7 @@ class Suite:
         with open(source, "w") as f:
             f.write(self.module())
         start = time.time()
-        opt_cmd = [args.opt, *args.opt_flags.split(), "--fp8q-cpu-pipeline",
+        opt_cmd = [args.opt, *args.opt_flags.split(), args.pipeline,
                    source, "-o", lowered]
         if _run(opt_cmd) is None:
             return 1

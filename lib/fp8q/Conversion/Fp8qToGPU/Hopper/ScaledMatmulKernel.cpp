@@ -457,8 +457,14 @@ private:
   void emitGroupedTileLoop(function_ref<void(Value firstIteration)> body);
   /// Grouped: the first and the end row (i64) of group `g` (i64) in A.
   std::pair<Value, Value> getGroupRows(Value g);
-  /// Grouped: the result tiles of group `g` (i64) and its row tiles.
-  std::pair<Value, Value> getGroupTiles(Value g);
+  /// Grouped: the result tiles and the row tiles of the group of rows
+  /// [first, end) (i64).
+  std::pair<Value, Value> getGroupTiles(Value first, Value end);
+  /// Grouped: the result tiles of group `g` (i64).
+  Value getGroupTileCount(Value g) {
+    auto [first, end] = getGroupRows(g);
+    return getGroupTiles(first, end).first;
+  }
   /// Step 2: thread 0 initializes the full (1 arrival + TMA bytes) and
   /// empty (every consumer thread) barriers of each stage; fence; CTA
   /// barrier.
@@ -630,8 +636,8 @@ std::pair<Value, Value> ScaledMatmulKernelEmitter::getGroupRows(Value g) {
   return {first, b.add(first, load(g))};
 }
 
-std::pair<Value, Value> ScaledMatmulKernelEmitter::getGroupTiles(Value g) {
-  auto [first, end] = getGroupRows(g);
+std::pair<Value, Value> ScaledMatmulKernelEmitter::getGroupTiles(Value first,
+                                                                 Value end) {
   // NOTE: offsets and counts were checked on the host before the launch
   // (0 <= first <= end <= M); the maximum keeps a bad pair from wrapping.
   Value rows = b.sub(b.maxu(end, first), first);
@@ -654,7 +660,7 @@ void ScaledMatmulKernelEmitter::emitGroupedTileLoop(
     b.setInsertionPointToStart(count.getBody());
     Value g = b.toI64(count.getInductionVar());
     scf::YieldOp::create(
-        b, b.add(count.getRegionIterArgs()[0], getGroupTiles(g).first));
+        b, b.add(count.getRegionIterArgs()[0], getGroupTileCount(g)));
   }
   Value tiles = b.toIndex(count.getResult(0));
   Value first = gpu::BlockIdOp::create(b, gpu::Dimension::x);
@@ -681,7 +687,7 @@ void ScaledMatmulKernelEmitter::emitGroupedTileLoop(
         Value past = b.ifThenElse(
             inGroups, b.getI1Type(),
             [&] {
-              Value end = b.add(tilesBefore, getGroupTiles(g).first);
+              Value end = b.add(tilesBefore, getGroupTileCount(g));
               return b.cmp(arith::CmpIPredicate::uge, tile, end);
             },
             b.i1(false));
@@ -693,11 +699,11 @@ void ScaledMatmulKernelEmitter::emitGroupedTileLoop(
                             nested.getInsertionPoint());
         scf::YieldOp::create(
             b, ValueRange{b.add(args[0], b.i64(1)),
-                          b.add(args[1], getGroupTiles(args[0]).first)});
+                          b.add(args[1], getGroupTileCount(args[0]))});
       });
   Value g = walk.getResult(0), tilesBefore = walk.getResult(1);
   auto [firstRow, endRow] = getGroupRows(g);
-  Value rowTiles = getGroupTiles(g).second;
+  Value rowTiles = getGroupTiles(firstRow, endRow).second;
   Value inGroup = b.sub(tile, tilesBefore);
   ctaRow0 = b.add(firstRow, b.mul(b.remu(inGroup, rowTiles),
                                   b.i64(config.tile.blockM)));
