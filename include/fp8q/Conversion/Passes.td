@@ -18,7 +18,8 @@ def ConvertFp8qToLinalgPass : Pass<"convert-fp8q-to-linalg"> {
   let description = [{
     Rewrites every `fp8q.quantize`, `fp8q.dequantize`, `fp8q.tile_transpose`
     and `fp8q.scaled_matmul` into `linalg.generic` ops on tensors (plus
-    `tensor.pad`/`expand_shape`/`empty`, `linalg.fill`, `arith` and `math`)
+    `tensor.pad`/`expand_shape`/`empty`, `linalg.fill`, `arith` and `math`),
+    and `fp8q.block_transpose` into two `linalg.transpose`s (codes, scales),
     that compute the numerics of docs/Numerics.md bit for bit. This is the
     executable reference of the dialect: the CPU pipeline runs it, and the
     GPU kernels are checked against the same definition.
