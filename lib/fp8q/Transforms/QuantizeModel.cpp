@@ -287,8 +287,10 @@ std::pair<Value, Value> QuantizedOperandCache::getOrCreateBlockTranspose(
   if (it != blockTransposed.end())
     return it->second;
   OpBuilder::InsertionGuard guard(builder);
-  // After the quantize (its results' op): if that op sits at the block
-  // start, later quantizes of arguments still go after it, in order.
+  // Right after the weight's quantize, which dominates every user of the
+  // weight. Where that quantize is the last op placed at the block start
+  // (an argument's), the transpose takes its place there, so that later
+  // argument quantizes still follow in argument order.
   builder.setInsertionPointAfterValue(w.codes);
   Location loc = w.codes.getLoc();
   auto codesType = cast<RankedTensorType>(w.codes.getType());
