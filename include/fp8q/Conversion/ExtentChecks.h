@@ -23,7 +23,8 @@ namespace mlir::fp8q {
 
 /// Emits at the builder's insertion point one `cf.assert` per extent
 /// requirement of `op` (fp8q.quantize, dequantize, tile_transpose,
-/// block_transpose or scaled_matmul on ranked tensors) that involves a dynamic extent:
+/// block_transpose or scaled_matmul on ranked tensors) that involves a dynamic
+/// extent:
 ///
 /// * quantize: q_init like the source (transposed with `transpose`),
 ///   scale_init [ceil(R/TR), ceil(C/TC)] (transposed by `transpose` and by

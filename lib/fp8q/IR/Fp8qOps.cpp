@@ -247,8 +247,8 @@ LogicalResult BlockTransposeOp::verify() {
   SmallVector<int64_t, 2> s = scaleShape(q, tile);
   if (failed(verifyShape(op, "scale", getScale(), s, tileText(tile))))
     return failure();
-  if (failed(verifyShape(op, "q_init", getQInit(), {q[1], q[0]},
-                         "q transposed")))
+  if (failed(
+          verifyShape(op, "q_init", getQInit(), {q[1], q[0]}, "q transposed")))
     return failure();
   return verifyShape(op, "scale_init", getScaleInit(), {s[1], s[0]},
                      "scale transposed");

@@ -1221,10 +1221,10 @@ void FunctionClassifier::quantizeLinear(ContractionRecord &record,
   record.decision = ContractionDecision::Quantize;
   record.linear = match;
   record.pow2Activation = usesPow2Scales(match);
-  std::string how =
-      !weightFrom.empty() ? weightFrom.str()
-      : match.weightIsKxN ? std::string("quantized [K, N] with transpose")
-                          : std::string("quantized [N, K]");
+  std::string how = !weightFrom.empty() ? weightFrom.str()
+                    : match.weightIsKxN
+                        ? std::string("quantized [K, N] with transpose")
+                        : std::string("quantized [N, K]");
   record.reason =
       llvm::formatv("{0}weight {1}, {2}{3}", prefix,
                     provenance.describe(weight), how,
@@ -1404,14 +1404,12 @@ void FunctionClassifier::decideBackward(ContractionRecord &record,
                             "fp8q.block_transpose",
                             config.groupSize)
                   .str()
-            : llvm::formatv("quantized {0} again ({1})",
-                            match.weightIsKxN ? "[K, N] with transpose"
-                                              : "[N, K]",
-                            why)
+            : llvm::formatv(
+                  "quantized {0} again ({1})",
+                  match.weightIsKxN ? "[K, N] with transpose" : "[N, K]", why)
                   .str();
-    return quantizeLinear(record, match,
-                          "dgrad of the Linear at " + linear + ": ",
-                          weightFrom);
+    return quantizeLinear(
+        record, match, "dgrad of the Linear at " + linear + ": ", weightFrom);
   }
   // Wgrad: the operand holding the forward's activation X takes the place
   // of the weight: [T, K] (or [K, T]) quantized in 1x128 tiles along the

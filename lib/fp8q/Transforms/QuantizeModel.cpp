@@ -364,8 +364,8 @@ Value fp8q::quantizeLinear(RewriterBase &rewriter,
   if (cached && cached->activation == weight) {
     std::tie(qb, sb) = cache.getOrCreateTileTranspose(rewriter, op, *cached, g);
   } else if (forwardWeight) {
-    std::tie(qb, sb) = cache.getOrCreateBlockTranspose(rewriter, *forwardWeight,
-                                                       g);
+    std::tie(qb, sb) =
+        cache.getOrCreateBlockTranspose(rewriter, *forwardWeight, g);
   } else {
     std::tie(qb, sb) = cache.getOrCreate(rewriter, weight, weightTile,
                                          ScaleMode::fp32, match.weightIsKxN);

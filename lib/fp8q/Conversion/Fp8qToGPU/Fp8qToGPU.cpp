@@ -3,11 +3,11 @@
 // Part of the fp8q project.
 //
 // Host side of the GPU lowering: one pattern per op (quantize,
-// tile_transpose, block_transpose, scaled_matmul with gemm=wgmma) and one for the fused
-// row/column quantize, each turning the op into host buffers, device buffers
-// with the copies in and out (memory model `copy`), raw pointers, tensor
-// maps (the GEMM) and sizes, a gpu.launch_func of the matching Hopper kernel
-// (built on first use, Hopper/QuantizeKernels.cpp and
+// tile_transpose, block_transpose, scaled_matmul with gemm=wgmma) and one for
+// the fused row/column quantize, each turning the op into host buffers, device
+// buffers with the copies in and out (memory model `copy`), raw pointers,
+// tensor maps (the GEMM) and sizes, a gpu.launch_func of the matching Hopper
+// kernel (built on first use, Hopper/QuantizeKernels.cpp and
 // Hopper/ScaledMatmulKernel.cpp) and bufferization.to_tensor of the results.
 //
 //===----------------------------------------------------------------------===//

@@ -99,9 +99,9 @@ void QuantKernelEmitter::emitBlockTranspose() {
       else
         packed.back() = b.bitOr(packed.back(), placed);
     }
-    Value inside = b.bitAnd(
-        b.cmp(arith::CmpIPredicate::slt, outRow, sizeK),
-        b.cmp(arith::CmpIPredicate::sgt, validCount, b.i64(0)));
+    Value inside =
+        b.bitAnd(b.cmp(arith::CmpIPredicate::slt, outRow, sizeK),
+                 b.cmp(arith::CmpIPredicate::sgt, validCount, b.i64(0)));
     b.ifThen(inside, [&] {
       Value offset = b.add(b.mul(outRow, sizeM), firstColumn);
       storeCodes(colCodes, offset, packed, validCount, aligned);
@@ -112,10 +112,9 @@ void QuantKernelEmitter::emitBlockTranspose() {
   Value first = b.cmp(arith::CmpIPredicate::eq, tid, b.i32(0));
   b.ifThen(first, [&] {
     Value from = b.add(b.mul(blockRow, colTiles), blockCol);
-    Value scale = b.load(b.getF32Type(),
-                         b.byteAddress(sourceScale,
-                                       b.mul(from, b.i64(kWordBytes))),
-                         kWordBytes);
+    Value scale = b.load(
+        b.getF32Type(),
+        b.byteAddress(sourceScale, b.mul(from, b.i64(kWordBytes))), kWordBytes);
     storeScale(colScales, b.add(b.mul(blockCol, rowTiles), blockRow), scale);
   });
 }
