@@ -37,6 +37,10 @@ Dequantize (:func:`dequantize`)
 Tile transpose (:func:`tile_transpose`)
     Dequantize with 1xG tiles, transpose, quantize with 1xG tiles.
 
+Block transpose (:func:`block_transpose`)
+    ``qT[c, r] = q[r, c]``, ``sT[j, i] = s[i, j]`` for GxG blocks: exact, and
+    equal to quantizing the transposed source in GxG blocks.
+
 Scaled matmul (:func:`scaled_matmul`)
     ``out[m, n] = sum_kb f32(partial[m, n, kb] * f32(sa[m, kb] * sb[n', kb]))``
     accumulated in f32 in increasing kb, where ``partial`` is the exact sum of
@@ -87,6 +91,7 @@ __all__ = [
     "quantize",
     "dequantize",
     "tile_transpose",
+    "block_transpose",
     "scaled_matmul",
     "f32_to_bf16_bits",
     "bf16_bits_to_f32",
@@ -591,6 +596,35 @@ def tile_transpose(q_codes, scales, group: int = 128, scale_mode: str = "fp32",
         raise ValueError(f"group must be positive, got {group}")
     values = dequantize(q_codes, scales, (1, group), "f32")
     return quantize(np.ascontiguousarray(values.T), (1, group), scale_mode, eps)
+
+
+def block_transpose(q_codes, scales, group: int = 128
+                    ) -> Tuple[np.ndarray, np.ndarray]:
+    """Transposes GxG-block codes and their scale grid, exactly.
+
+    ``(q [R, C], s [ceil(R/G), ceil(C/G)])`` becomes ``(qT [C, R], sT
+    [ceil(C/G), ceil(R/G)])`` with ``qT[c, r] = q[r, c]`` and ``sT[j, i] =
+    s[i, j]``: a permutation, nothing is rounded.  For ``(q, s) =
+    quantize(x, (G, G), mode, eps)`` it equals ``quantize(x.T, (G, G), mode,
+    eps)`` bit for bit (tails included): a square block of ``x.T`` holds the
+    elements of one block of ``x``, hence the same amax, scale and codes.
+    This is how the Dgrad reuses the forward's quantized weight.
+
+    Args:
+      q_codes: uint8 codes [R, C].
+      scales: float32 scales [ceil(R/G), ceil(C/G)].
+      group: G, the block edge.
+
+    Returns:
+      ``(qT, sT)``: uint8 [C, R] and float32 [ceil(C/G), ceil(R/G)].
+    """
+    group = int(group)
+    if group < 1:
+        raise ValueError(f"group must be positive, got {group}")
+    codes = _as_codes(q_codes, "block_transpose")
+    _check_2d(codes, "block_transpose: q_codes")
+    scales = _check_scales_for(codes, scales, (group, group), "block_transpose")
+    return np.ascontiguousarray(codes.T), np.ascontiguousarray(scales.T)
 
 
 # ---------------------------------------------------------------------------

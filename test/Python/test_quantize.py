@@ -316,6 +316,25 @@ def test_tile_transpose_definition_and_shapes():
         ref.tile_transpose(q, s[:, :2], 64)
 
 
+def test_block_transpose_is_quantize_of_the_transpose():
+    # Ragged tails in both extents, both scale modes, group 64 too: the
+    # transposed blocks are the same blocks, so codes and scales are equal.
+    rng = np.random.default_rng(13)
+    for (r, c), group in (((300, 200), 128), ((130, 257), 128), ((96, 200), 64)):
+        x = (rng.standard_normal((r, c)) * 10.0 ** rng.uniform(-3, 3, (r, 1))).astype(np.float32)
+        for mode in ("fp32", "pow2"):
+            q, s = ref.quantize(x, (group, group), mode)
+            qt, st = ref.block_transpose(q, s, group)
+            q2, s2 = ref.quantize(np.ascontiguousarray(x.T), (group, group), mode)
+            np.testing.assert_array_equal(qt, q2)
+            np.testing.assert_array_equal(st.view(np.uint32), s2.view(np.uint32))
+            # transpose=True is the same layout.
+            q3, s3 = ref.quantize(x, (group, group), mode, transpose=True)
+            np.testing.assert_array_equal(qt, q3)
+    with pytest.raises(ValueError, match="scales have shape"):
+        ref.block_transpose(q, s[:, :1], 64)
+
+
 def test_tile_transpose_pow2_is_exact():
     # Every 128x128 block has magnitudes within a factor 2 ([1, 2) times a
     # per-block power of two), so no element is tiny relative to its new

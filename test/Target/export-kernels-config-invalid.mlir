@@ -24,7 +24,7 @@ module attributes {gpu.container_module} {
 // -----
 
 module attributes {gpu.container_module} {
-  // expected-error @+1 {{fp8q-export-kernels: kernel module 'k': 'fp8q.kernel': unknown kind 'colwise' (expected rowwise, block, colwise_t, block_t, fused, tile_transpose, gemm)}}
+  // expected-error @+1 {{fp8q-export-kernels: kernel module 'k': 'fp8q.kernel': unknown kind 'colwise' (expected rowwise, block, colwise_t, block_t, fused, tile_transpose, block_transpose, gemm)}}
   gpu.module @k [#nvvm.target<chip = "sm_90a">] attributes {fp8q.kernel = {kind = "colwise"}} {
   }
 }
@@ -66,6 +66,14 @@ module attributes {gpu.container_module} {
 module attributes {gpu.container_module} {
   // expected-error @+1 {{fp8q-export-kernels: kernel module 'k': 'fp8q.kernel': a 'tile_transpose' kernel reads f8e4m3fn, not 'bf16'}}
   gpu.module @k [#nvvm.target<chip = "sm_90a">] attributes {fp8q.kernel = {eps = 1.0e-4 : f32, kind = "tile_transpose", scale_layout = "k_major", scale_mode = "fp32", source = "bf16"}} {
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @+1 {{fp8q-export-kernels: kernel module 'k': 'fp8q.kernel': a 'block_transpose' kernel writes k_major scales only}}
+  gpu.module @k [#nvvm.target<chip = "sm_90a">] attributes {fp8q.kernel = {eps = 1.0e-4 : f32, kind = "block_transpose", scale_layout = "mn_major", scale_mode = "fp32", source = "f8e4m3fn"}} {
   }
 }
 

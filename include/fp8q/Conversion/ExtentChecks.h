@@ -22,8 +22,9 @@
 namespace mlir::fp8q {
 
 /// Emits at the builder's insertion point one `cf.assert` per extent
-/// requirement of `op` (fp8q.quantize, dequantize, tile_transpose or
-/// scaled_matmul on ranked tensors) that involves a dynamic extent:
+/// requirement of `op` (fp8q.quantize, dequantize, tile_transpose,
+/// block_transpose or scaled_matmul on ranked tensors) that involves a dynamic
+/// extent:
 ///
 /// * quantize: q_init like the source (transposed with `transpose`),
 ///   scale_init [ceil(R/TR), ceil(C/TC)] (transposed by `transpose` and by
@@ -31,6 +32,8 @@ namespace mlir::fp8q {
 /// * dequantize: init like q, scale like quantize's;
 /// * tile_transpose: scale [M, ceil(K/G)], q_init [K, M], scale_init
 ///   [K, ceil(M/G)];
+/// * block_transpose: scale [ceil(R/G), ceil(C/G)], q_init [C, R],
+///   scale_init [ceil(C/G), ceil(R/G)];
 /// * scaled_matmul: b's K equal to a's, K a multiple of the group size G,
 ///   a_scale [M, K/G] (mn_major: [K/G, M]), b_scale [ceil(N/BR), K/G],
 ///   init [M, N];

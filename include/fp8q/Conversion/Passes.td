@@ -18,7 +18,8 @@ def ConvertFp8qToLinalgPass : Pass<"convert-fp8q-to-linalg"> {
   let description = [{
     Rewrites every `fp8q.quantize`, `fp8q.dequantize`, `fp8q.tile_transpose`
     and `fp8q.scaled_matmul` into `linalg.generic` ops on tensors (plus
-    `tensor.pad`/`expand_shape`/`empty`, `linalg.fill`, `arith` and `math`)
+    `tensor.pad`/`expand_shape`/`empty`, `linalg.fill`, `arith` and `math`),
+    and `fp8q.block_transpose` into two `linalg.transpose`s (codes, scales),
     that compute the numerics of docs/Numerics.md bit for bit. This is the
     executable reference of the dialect: the CPU pipeline runs it, and the
     GPU kernels are checked against the same definition.
@@ -82,11 +83,12 @@ def ConvertFp8qToLinalgPass : Pass<"convert-fp8q-to-linalg"> {
 //===----------------------------------------------------------------------===//
 
 def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
-  let summary = "Lower fp8q.quantize / fp8q.tile_transpose to GPU kernels (Hopper)";
+  let summary = "Lower fp8q.quantize / tile_transpose / block_transpose to GPU kernels (Hopper)";
   let description = [{
-    Replaces every `fp8q.quantize` and `fp8q.tile_transpose` on tensors by a
-    launch of a hand-scheduled, memory-bound CUDA kernel built from
-    gpu/nvvm/arith/scf/vector/llvm ops (docs/GPU.md, "Kernels"):
+    Replaces every `fp8q.quantize`, `fp8q.tile_transpose` and
+    `fp8q.block_transpose` on tensors by a launch of a hand-scheduled,
+    memory-bound CUDA kernel built from gpu/nvvm/arith/scf/vector/llvm ops
+    (docs/GPU.md, "Kernels"):
 
     * the operands are taken with `bufferization.to_buffer`, the results are
       fresh host `memref.alloc`s returned through `bufferization.to_tensor
@@ -113,9 +115,10 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
 
     Supported (anything else is an error naming the op and the reason):
     `quantize` with tile `1x128`, `128x128`, or `128x1` with `transpose`;
-    `tile_transpose` with tile `1x128`; source rows 16-byte aligned
-    (K * sizeof(element) % 16 == 0); at most 65535 * 128 rows for the
-    `1x128` and `128x128` kernels (2-D grid; the kernels with a transposed
+    `tile_transpose` with tile `1x128`; `block_transpose` with tile
+    `128x128` (a byte transpose of one block per CTA); source rows 16-byte
+    aligned (K * sizeof(element) % 16 == 0); at most 65535 * 128 rows for
+    the `1x128`, `128x128` and `block_transpose` kernels (2-D grid; the kernels with a transposed
     output have a 1-D grid and no such bound). Shapes may be dynamic: the
     grids are computed from the run-time extents, an empty source skips
     the launch, and the checks that need sizes (row alignment, grid bound,

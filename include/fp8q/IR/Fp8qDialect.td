@@ -23,6 +23,8 @@ def Fp8q_Dialect : Dialect {
     * `fp8q.dequantize` is its inverse up to rounding;
     * `fp8q.tile_transpose` turns 1x128-tiled data into the transposed,
       128x1-tiled (K-major) form that Hopper FP8 WGMMA needs for Wgrad;
+    * `fp8q.block_transpose` transposes 128x128-block codes and scales
+      exactly (the Dgrad reads the forward's quantized weight through it);
     * `fp8q.scaled_matmul` is the GEMM with per-group scales along K, whose
       f32 promotion interval is an attribute.
 

@@ -195,6 +195,60 @@ def Fp8q_TileTransposeOp : Fp8q_Op<"tile_transpose", [
 }
 
 //===----------------------------------------------------------------------===//
+// BlockTransposeOp
+//===----------------------------------------------------------------------===//
+
+def Fp8q_BlockTransposeOp : Fp8q_Op<"block_transpose", [
+    Pure, DestinationStyleOpInterface,
+    AllTypesMatch<["q_init", "q_t"]>,
+    AllTypesMatch<["scale_init", "scale_t"]>]> {
+  let summary = "GxG-block codes and scales to their exact transpose";
+  let description = [{
+    Takes E4M3 codes `q` [R, C] with GxG block scales `scale`
+    [ceil(R/G), ceil(C/G)] (`tile = <GxG>`, square) and produces their
+    transpose: `q_t` [C, R] and `scale_t` [ceil(C/G), ceil(R/G)] with
+
+      `q_t[c, r] = q[r, c]`,  `scale_t[j, i] = scale[i, j]`.
+
+    Nothing is requantized: it is a permutation of bytes and of scales. When
+    (`q`, `scale`) is `fp8q.quantize` of an f32/bf16/f16 tensor x in GxG
+    blocks, the result equals `fp8q.quantize` of x^T in GxG blocks (any
+    scale mode and eps, tails included), bit for bit: a square block of x^T
+    holds the same elements as the block of x it comes from, so it has the
+    same amax, the same scale and the same codes. This is why the Dgrad
+    (dX = dY W) can read the forward's quantized weight blocks through this
+    op instead of quantizing W a second time.
+
+    Example:
+
+    ```mlir
+    %qt, %st = fp8q.block_transpose %q, %s outs(%qt0, %st0)
+        {tile = #fp8q.tile<128x128>}
+        : tensor<384x200xf8E4M3FN>, tensor<3x2xf32>
+        -> tensor<200x384xf8E4M3FN>, tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins
+    Fp8q_CodeTensor:$q,
+    Fp8q_ScaleTensor:$scale,
+    Fp8q_CodeTensor:$q_init,
+    Fp8q_ScaleTensor:$scale_init,
+    Fp8q_TileAttr:$tile);
+  let results = (outs Fp8q_CodeTensor:$q_t, Fp8q_ScaleTensor:$scale_t);
+  let assemblyFormat = [{
+    $q `,` $scale `outs` `(` $q_init `,` $scale_init `)` attr-dict `:`
+    type($q) `,` type($scale) `->` type($q_init) `,` type($scale_init)
+  }];
+  let extraClassDeclaration = [{
+    ::mlir::MutableOperandRange getDpsInitsMutable() {
+      return ::mlir::MutableOperandRange(getOperation(), /*start=*/2,
+                                         /*length=*/2);
+    }
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // ScaledMatmulOp
 //===----------------------------------------------------------------------===//
 

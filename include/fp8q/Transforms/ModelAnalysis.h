@@ -240,6 +240,10 @@ struct ContractionRecord {
   /// Fprop contraction of its Linear layer.
   TrainingRole role = TrainingRole::None;
   Operation *fprop = nullptr;
+  /// Dgrad (Quantize): read the Fprop's GxG weight codes through
+  /// `fp8q.block_transpose` instead of quantizing the weight again
+  /// (decided by the analysis, which states why not in the reason).
+  bool reuseForwardWeight = false;
 };
 
 /// A non-contraction op kept in high precision.

@@ -50,6 +50,15 @@ def Fp8qQuantizeModelPass : Pass<"fp8q-quantize-model", "::mlir::ModuleOp"> {
     quantized per expert in GxG blocks, activations in 1xG tiles; the
     router is retained (`gating`).
 
+    Training steps (a function holding a forward and its backward, i.e. at
+    least one weight gradient): each Linear's Fprop Y = X W^T, Dgrad
+    dX = dY W and Wgrad dW = dY^T X are told apart. The Dgrad reads the
+    Fprop's quantized weight through `fp8q.block_transpose` (exact; the
+    weight is quantized once; `dgrad-weight`), the Wgrad the Fprop's FP8 X
+    through `fp8q.tile_transpose` (`wgrad-activation`); where the forward's
+    operand is not available in the same form the backward quantizes again
+    and the report says why.
+
     Precision retention: embedding lookups (`embedding`, including
     one-hot matmuls), the output head (`output_head`: a contraction whose
     weight holds the same elements as an embedding table, in this
@@ -116,6 +125,12 @@ def Fp8qQuantizeModelPass : Pass<"fp8q-quantize-model", "::mlir::ModuleOp"> {
            "fp8q.tile_transpose to Gx1 tiles, pow2 scales where the Fprop "
            "uses them) or requantize (X quantized again from its high "
            "precision value in Gx1 tiles)">,
+    Option<"dgradWeight", "dgrad-weight", "std::string",
+           /*default=*/"\"reuse\"",
+           "Where a Dgrad's weight comes from in a training step: reuse (the "
+           "Fprop's GxG codes and scales through fp8q.block_transpose, "
+           "exact) or requantize (the weight quantized again in GxG blocks "
+           "in the Dgrad's layout; the same codes)">,
     Option<"outputType", "output-type", "std::string", /*default=*/"\"f32\"",
            "Element type of the scaled_matmul result: f32 or bf16 (converted "
            "back to the original type for the consumers)">,

@@ -64,6 +64,28 @@ public:
     return it->second;
   }
 
+  /// The quantized weight of a rewritten Fprop (GxG blocks, [N, K]): what
+  /// a Dgrad of the same Linear reads through fp8q.block_transpose.
+  struct ForwardWeight {
+    Value codes, scales;
+  };
+  void setForwardWeight(Operation *fprop, ForwardWeight weight) {
+    forwardWeights[fprop] = weight;
+  }
+  std::optional<ForwardWeight> getForwardWeight(Operation *fprop) const {
+    auto it = forwardWeights.find(fprop);
+    if (it == forwardWeights.end())
+      return std::nullopt;
+    return it->second;
+  }
+
+  /// `fp8q.block_transpose` of a forward weight's GxG codes and scales,
+  /// created on first use right after their quantize (which dominates
+  /// every use of the weight): one per weight, shared by its Dgrads.
+  std::pair<Value, Value> getOrCreateBlockTranspose(OpBuilder &builder,
+                                                    const ForwardWeight &w,
+                                                    int64_t groupSize);
+
   /// `fp8q.tile_transpose` of a cached activation (1xG codes to Gx1 tiles,
   /// the forward's scale mode), created before `user` on first use: the
   /// Wgrads of Linears that share an input (q, k, v) share it.
@@ -84,12 +106,16 @@ private:
   llvm::DenseMap<std::pair<Value, Attribute>, Value> reshaped;
   llvm::DenseMap<Operation *, ForwardActivation> forwardActivations;
   llvm::DenseMap<Value, std::pair<Value, Value>> tileTransposed;
+  llvm::DenseMap<Operation *, ForwardWeight> forwardWeights;
+  llvm::DenseMap<Value, std::pair<Value, Value>> blockTransposed;
 };
 
 /// Replaces the Linear layer of `record` (a Quantize decision) with
 ///
 ///   activation -> [transpose] -> [collapse to M x K] -> quantize 1xG
-///   weight [N, K] or [K, N]    -> quantize GxG (transpose for [K, N])
+///   weight [N, K] or [K, N]    -> quantize GxG (transpose for [K, N]);
+///                                 a Dgrad: block_transpose of its Fprop's
+///                                 (record.reuseForwardWeight)
 ///   scaled_matmul (accumulate into the original init unless it is zero)
 ///   -> [convert element type] -> [expand] -> [transpose] -> old result
 ///

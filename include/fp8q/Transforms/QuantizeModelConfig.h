@@ -81,6 +81,15 @@ enum class WgradActivation {
   Requantize,
 };
 
+/// Where the weight operand of a Dgrad (dX = dY W) comes from.
+enum class DgradWeight {
+  /// The Fprop's GxG codes and scales through `fp8q.block_transpose` (a
+  /// square block transposes exactly: the same codes as quantizing again).
+  Reuse,
+  /// The weight quantized again in GxG blocks in the Dgrad's layout.
+  Requantize,
+};
+
 /// Everything that steers `--fp8q-quantize-model`. The defaults are the
 /// DeepSeek-V3 recipe.
 struct QuantizeModelConfig {
@@ -93,6 +102,8 @@ struct QuantizeModelConfig {
   ScaleLayout activationScaleLayout = ScaleLayout::k_major;
   /// Where a Wgrad's X comes from (training steps).
   WgradActivation wgradActivation = WgradActivation::Cached;
+  /// Where a Dgrad's weight comes from (training steps).
+  DgradWeight dgradWeight = DgradWeight::Reuse;
   /// Contractions kept in high precision (`fp8q.retain = user`).
   OpPatternList forceRetain;
   /// Contractions quantized despite a retention rule.

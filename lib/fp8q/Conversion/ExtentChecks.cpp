@@ -118,6 +118,18 @@ Requirements getRequirements(Operation *op) {
     // The extents of q are M and K.
     for (Requirement &req : reqs.equalities)
       req.refText = ceilText(req.ref.dim == 0 ? "M" : "K", req.divisor);
+  } else if (auto transpose = dyn_cast<BlockTransposeOp>(op)) {
+    Value q = transpose.getQ();
+    int64_t g = transpose.getTile().getRows();
+    Extent r{q, 0, "q"}, c{q, 1, "q"};
+    addQuantizedLayout(reqs, r, c, g, g, std::nullopt, transpose.getScale(),
+                       "scale", /*transpose=*/false, /*mnMajor=*/false);
+    // The results: q's codes and scales, both transposed.
+    addQuantizedLayout(
+        reqs, r, c, g, g,
+        std::make_pair(transpose.getQInit(), StringRef("q_init")),
+        transpose.getScaleInit(), "scale_init",
+        /*transpose=*/true, /*mnMajor=*/false);
   } else if (auto matmul = dyn_cast<ScaledMatmulOp>(op)) {
     Value a = matmul.getA(), b = matmul.getB();
     int64_t group = matmul.getGroupSize();

@@ -232,6 +232,29 @@ LogicalResult TileTransposeOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// BlockTransposeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult BlockTransposeOp::verify() {
+  Operation *op = getOperation();
+  TileAttr tile = getTile();
+  if (tile.getRows() != tile.getCols())
+    return emitOpError() << "expected a square GxG block tile, got "
+                         << tile.getRows() << "x" << tile.getCols();
+  if (failed(verifyRank2(op, "q", getQ())))
+    return failure();
+  ArrayRef<int64_t> q = getQ().getType().getShape();
+  SmallVector<int64_t, 2> s = scaleShape(q, tile);
+  if (failed(verifyShape(op, "scale", getScale(), s, tileText(tile))))
+    return failure();
+  if (failed(
+          verifyShape(op, "q_init", getQInit(), {q[1], q[0]}, "q transposed")))
+    return failure();
+  return verifyShape(op, "scale_init", getScaleInit(), {s[1], s[0]},
+                     "scale transposed");
+}
+
+//===----------------------------------------------------------------------===//
 // ScaledMatmulOp
 //===----------------------------------------------------------------------===//
 

@@ -104,6 +104,10 @@ void writeQuantization(llvm::json::OStream &json,
 void writeAttrs(llvm::json::OStream &json, const QuantKernelConfig &config,
                 const KernelInterface &interface) {
   json.attributeObject("attrs", [&] {
+    if (config.kind == QuantKernelKind::BlockTranspose) {
+      json.attribute("group", kCtaCols);
+      return;
+    }
     if (config.kind == QuantKernelKind::TileTranspose) {
       json.attribute("group", kCtaCols);
       json.attribute("scale_mode", stringifyScaleMode(config.scaleMode));
@@ -179,6 +183,8 @@ void writeKernel(llvm::json::OStream &json, const ExportedKernel &kernel) {
   } else {
     json.attribute("op", quant->kind == QuantKernelKind::TileTranspose
                              ? "fp8q.tile_transpose"
+                         : quant->kind == QuantKernelKind::BlockTranspose
+                             ? "fp8q.block_transpose"
                              : "fp8q.quantize");
     writeAttrs(json, *quant, interface);
   }

@@ -921,8 +921,10 @@ private:
   /// leaves it unquantized with the grouped-GEMM reason and why not.
   void quantizeGrouped(ContractionRecord &record, unsigned weightInput,
                        StringRef prefix);
+  /// Sets `record` to Quantize as a Linear; the reason says how the weight
+  /// is quantized, or `weightFrom` where it comes from elsewhere.
   void quantizeLinear(ContractionRecord &record, const LinearMatch &match,
-                      StringRef prefix);
+                      StringRef prefix, StringRef weightFrom = "");
 
   FunctionOpInterface func;
   const QuantizeModelConfig &config;
@@ -1213,17 +1215,43 @@ void FunctionClassifier::quantizeGrouped(ContractionRecord &record,
 
 void FunctionClassifier::quantizeLinear(ContractionRecord &record,
                                         const LinearMatch &match,
-                                        StringRef prefix) {
+                                        StringRef prefix,
+                                        StringRef weightFrom) {
   Value weight = record.op.getDpsInputs()[match.weightInput];
   record.decision = ContractionDecision::Quantize;
   record.linear = match;
   record.pow2Activation = usesPow2Scales(match);
+  std::string how = !weightFrom.empty() ? weightFrom.str()
+                    : match.weightIsKxN
+                        ? std::string("quantized [K, N] with transpose")
+                        : std::string("quantized [N, K]");
   record.reason =
-      llvm::formatv("{0}weight {1}, quantized {2}{3}", prefix,
-                    provenance.describe(weight),
-                    match.weightIsKxN ? "[K, N] with transpose" : "[N, K]",
+      llvm::formatv("{0}weight {1}, {2}{3}", prefix,
+                    provenance.describe(weight), how,
                     record.pow2Activation ? "; pow2 activation scales" : "")
           .str();
+}
+
+/// Why a Dgrad cannot read its Fprop's quantized weight through
+/// fp8q.block_transpose, or an empty string when it can: the Fprop
+/// quantized the very same 2-D weight value in GxG blocks in the other
+/// orientation, so its codes transposed are the Dgrad's ([N, K] for one is
+/// [K, N] for the other; a square block transposes exactly).
+static std::string getForwardWeightMismatch(const QuantizeModelConfig &config,
+                                            const LinearMatch &dgrad,
+                                            const ContractionRecord &forward) {
+  if (config.dgradWeight == DgradWeight::Requantize)
+    return "dgrad-weight=requantize";
+  if (!forward.linear)
+    return "the Fprop is not a Linear";
+  const LinearMatch &fprop = *forward.linear;
+  if (fprop.weight != dgrad.weight)
+    return "the Fprop quantizes another view of the weight";
+  if (fprop.weightUnitLeadingDims != dgrad.weightUnitLeadingDims)
+    return "the Fprop drops other unit leading dimensions of the weight";
+  if (fprop.weightIsKxN == dgrad.weightIsKxN)
+    return "the Fprop reads the weight in the same orientation";
+  return "";
 }
 
 /// The value `value` is a layout view of (transposes, reshapes, casts):
@@ -1362,11 +1390,26 @@ void FunctionClassifier::decideBackward(ContractionRecord &record,
           role + " of the Linear at " + linear + ": " + choice.match.reason;
       return;
     }
-    // The forward's 128x128 weight blocks transpose exactly: the same
-    // scales, the same codes, whichever layout is quantized.
+    // The forward's GxG weight blocks transpose exactly: the same scales,
+    // the same codes, whichever layout is quantized. By default the Dgrad
+    // reads them (fp8q.block_transpose); otherwise it quantizes the weight
+    // again, which gives the same codes, and the reason says why.
     record.extents = getContractionExtents(record.op, choice.weightInput);
-    return quantizeLinear(record, *choice.match.match,
-                          "dgrad of the Linear at " + linear + ": ");
+    const LinearMatch &match = *choice.match.match;
+    std::string why = getForwardWeightMismatch(config, match, forward);
+    record.reuseForwardWeight = why.empty();
+    std::string weightFrom =
+        why.empty()
+            ? llvm::formatv("the Fprop's {0}x{0} blocks through "
+                            "fp8q.block_transpose",
+                            config.groupSize)
+                  .str()
+            : llvm::formatv(
+                  "quantized {0} again ({1})",
+                  match.weightIsKxN ? "[K, N] with transpose" : "[N, K]", why)
+                  .str();
+    return quantizeLinear(
+        record, match, "dgrad of the Linear at " + linear + ": ", weightFrom);
   }
   // Wgrad: the operand holding the forward's activation X takes the place
   // of the weight: [T, K] (or [K, T]) quantized in 1x128 tiles along the

@@ -281,6 +281,38 @@ std::pair<Value, Value> QuantizedOperandCache::getOrCreateTileTranspose(
   return result;
 }
 
+std::pair<Value, Value> QuantizedOperandCache::getOrCreateBlockTranspose(
+    OpBuilder &builder, const ForwardWeight &w, int64_t groupSize) {
+  auto it = blockTransposed.find(w.codes);
+  if (it != blockTransposed.end())
+    return it->second;
+  OpBuilder::InsertionGuard guard(builder);
+  // Right after the weight's quantize, which dominates every user of the
+  // weight. Where that quantize is the last op placed at the block start
+  // (an argument's), the transpose takes its place there, so that later
+  // argument quantizes still follow in argument order.
+  builder.setInsertionPointAfterValue(w.codes);
+  Location loc = w.codes.getLoc();
+  auto codesType = cast<RankedTensorType>(w.codes.getType());
+  auto scalesType = cast<RankedTensorType>(w.scales.getType());
+  Value qInit = tensor::EmptyOp::create(
+      builder, loc, {codesType.getDimSize(1), codesType.getDimSize(0)},
+      codesType.getElementType());
+  Value sInit = tensor::EmptyOp::create(
+      builder, loc, {scalesType.getDimSize(1), scalesType.getDimSize(0)},
+      scalesType.getElementType());
+  auto op = BlockTransposeOp::create(
+      builder, loc, qInit.getType(), sInit.getType(), w.codes, w.scales, qInit,
+      sInit, TileAttr::get(builder.getContext(), groupSize, groupSize));
+  Operation *quantize = w.codes.getDefiningOp();
+  for (auto &[block, last] : lastAtBlockStart)
+    if (last == quantize)
+      last = op;
+  std::pair<Value, Value> result = {op.getQT(), op.getScaleT()};
+  blockTransposed[w.codes] = result;
+  return result;
+}
+
 //===----------------------------------------------------------------------===//
 // quantizeLinear
 //===----------------------------------------------------------------------===//
@@ -324,12 +356,22 @@ Value fp8q::quantizeLinear(RewriterBase &rewriter,
       config.activationScaleLayout == ScaleLayout::k_major &&
       match.weightIsKxN)
     cached = cache.getForwardActivation(record.fprop);
+  // A Dgrad reads its Fprop's GxG blocks, transposed (exact; the analysis
+  // checked that they are this weight in the other orientation).
+  std::optional<QuantizedOperandCache::ForwardWeight> forwardWeight;
+  if (record.reuseForwardWeight)
+    forwardWeight = cache.getForwardWeight(record.fprop);
   if (cached && cached->activation == weight) {
     std::tie(qb, sb) = cache.getOrCreateTileTranspose(rewriter, op, *cached, g);
+  } else if (forwardWeight) {
+    std::tie(qb, sb) =
+        cache.getOrCreateBlockTranspose(rewriter, *forwardWeight, g);
   } else {
     std::tie(qb, sb) = cache.getOrCreate(rewriter, weight, weightTile,
                                          ScaleMode::fp32, match.weightIsKxN);
   }
+  if (record.role == TrainingRole::Fprop)
+    cache.setForwardWeight(op, {qb, sb});
 
   // Activation: [M.., K] in result order, collapsed, quantized in 1xG tiles.
   SmallVector<unsigned> actOrder(match.mDims.begin(), match.mDims.end());
@@ -725,6 +767,7 @@ struct Fp8qQuantizeModelPass
     options.outputType = outputType;
     options.activationScaleLayout = activationScaleLayout;
     options.wgradActivation = wgradActivation;
+    options.dgradWeight = dgradWeight;
     options.forceRetain.assign(forceRetain.begin(), forceRetain.end());
     options.forceQuantize.assign(forceQuantize.begin(), forceQuantize.end());
     options.pow2Scales.assign(pow2Scales.begin(), pow2Scales.end());

@@ -175,7 +175,12 @@ QuantizeModelConfig::fromOptions(const Fp8qQuantizeModelPassOptions &options,
           "wgrad-activation", options.wgradActivation,
           {{"cached", WgradActivation::Cached},
            {"requantize", WgradActivation::Requantize}},
-          config.wgradActivation, error)))
+          config.wgradActivation, error)) ||
+      failed(parseChoice<DgradWeight>(
+          "dgrad-weight", options.dgradWeight,
+          {{"reuse", DgradWeight::Reuse},
+           {"requantize", DgradWeight::Requantize}},
+          config.dgradWeight, error)))
     return failure();
 
   if (options.gatingMaxOutputs < 1) {

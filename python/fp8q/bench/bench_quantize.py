@@ -2,8 +2,9 @@
 """Bandwidth of fp8q's exported quantize kernels against torch and a copy.
 
 For bf16 inputs of shapes M x K (M in 4096..65536, K in 2048..7168) times,
-in one run: every fp8q.quantize / fp8q.tile_transpose kernel of an export
-directory (1x128, 128x1 transposed, fused, 128x128, tile transpose, ...), a
+in one run: every fp8q.quantize / tile_transpose / block_transpose kernel of
+an export directory (1x128, 128x1 transposed, fused, 128x128, tile
+transpose, block transpose, ...), a
 straightforward torch eager implementation of the 1x128 recipe, and a
 device-to-device copy of the bf16 input (torch ``copy_``). Each is timed with
 ``triton.testing.do_bench(..., return_mode="median")`` (L2 flushed before
@@ -151,7 +152,7 @@ def dry_run(plans, shapes) -> Tuple[List[dict], int]:
             if plan.kind == "quantize":
                 inputs = {"source": qp.to_source_bits(values, plan.source_dtype)[1]}
             else:
-                codes, scales = ref.quantize(values, (1, plan.group), plan.scale_mode, plan.eps)
+                codes, scales = ref.quantize(values, _input_tile(plan), plan.scale_mode, plan.eps)
                 inputs = {"q": codes, "scale": scales}
             problems = qp.check_shapes(plan, env, qp.reference_outputs(plan, inputs))
         except Exception as err:  # noqa: BLE001
@@ -289,19 +290,35 @@ def run(manifest, plans, shapes, timer: Timer) -> List[dict]:
     return rows
 
 
+def _input_tile(plan):
+    """The tiles of a transpose kernel's input codes: GxG blocks for
+    block_transpose (a weight), 1xG for tile_transpose."""
+    if plan.kind == "block_transpose":
+        return (plan.group, plan.group)
+    return (1, plan.group)
+
+
 def _arguments(torch, rt, plan, env, x):
     """The kernel's arrays: the input and fresh outputs."""
     if torch is None:  # numpy inputs through DeviceBuffer (small shapes only)
         given = {"source": x}
-        if plan.kind == "tile_transpose":
+        if plan.kind in ("tile_transpose", "block_transpose"):
             codes, scales = ref.quantize(
-                ref.bf16_bits_to_f32(x.to_numpy()), (1, plan.group), plan.scale_mode, plan.eps)
+                ref.bf16_bits_to_f32(x.to_numpy()), _input_tile(plan), plan.scale_mode, plan.eps)
             given = {"q": rt.DeviceBuffer.from_numpy(codes, plan.kernel.arg("q").dtype),
                      "scale": rt.DeviceBuffer.from_numpy(scales, "f32")}
         return [given[a.name] if a.name in given else
                 rt.DeviceBuffer(shape_of(a, env), a.dtype) for a in plan.kernel.pointer_args]
     device = x.device
-    if plan.kind == "tile_transpose":
+    if plan.kind == "block_transpose":
+        # Any codes do (the kernel moves bytes): the low bytes of x; scales 1.
+        m, k = x.shape
+        q = x.view(torch.uint8)[:, :k].contiguous()
+        s = torch.ones(((m + plan.group - 1) // plan.group, (k + plan.group - 1) // plan.group),
+                       dtype=torch.float32, device=device)
+        given = {"q": q if plan.kernel.arg("q").dtype == "u8" else q.view(torch.float8_e4m3fn),
+                 "scale": s}
+    elif plan.kind == "tile_transpose":
         q, s = torch_quantize_1x128(x)
         given = {"q": q.view(torch.uint8) if plan.kernel.arg("q").dtype == "u8" else q,
                  "scale": s.contiguous()}

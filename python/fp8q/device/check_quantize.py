@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Bit-exact check of fp8q's exported quantize / tile_transpose kernels.
+"""Bit-exact check of fp8q's exported quantize / tile_transpose /
+block_transpose kernels.
 
 Loads an export directory (manifest.json + cubins from ``fp8-opt
 --fp8q-gpu-pipeline ... --fp8q-export-kernels``), runs every kernel whose op
-is fp8q.quantize or fp8q.tile_transpose on seeded random inputs (normal,
+is fp8q.quantize, fp8q.tile_transpose or fp8q.block_transpose (its input
+codes: the GxG quantization of the case) on seeded random inputs (normal,
 uniform, heavy-tailed) and edge cases (zero tiles, amax below eps, E4M3
 halfway points, saturation, subnormal results, bf16 subnormal inputs, NaN,
 +-Inf, -0, tails of M and K), and compares the E4M3 codes and the scales
@@ -202,7 +204,9 @@ def make_inputs(plan: qp.Plan, values: np.ndarray):
         device, exact = qp.to_source_bits(values, plan.source_dtype)
         return {"source": device}, {"source": exact}
     _, exact = qp.to_source_bits(values, "bf16")
-    codes, scales = ref.quantize(exact, (1, plan.group), plan.scale_mode, plan.eps)
+    # tile_transpose reads 1xG tiles, block_transpose GxG blocks (a weight).
+    tile = (plan.group, plan.group) if plan.kind == "block_transpose" else (1, plan.group)
+    codes, scales = ref.quantize(exact, tile, plan.scale_mode, plan.eps)
     return {"q": codes, "scale": scales}, {"q": codes, "scale": scales}
 
 

@@ -17,6 +17,9 @@ Conventions (the compiler's export follows them):
 * ``op == "fp8q.tile_transpose"``: inputs ``q``/``scale`` (1xG tiles of
   [M, K]); outputs ``q_t``/``scale_t``; ``attrs`` ``group`` (128),
   ``scale_mode``, ``eps``.
+* ``op == "fp8q.block_transpose"``: inputs ``q``/``scale`` (GxG blocks of
+  [M, K]); outputs ``q_t``/``scale_t`` (their exact transpose); ``attrs``
+  ``group`` (128).
 * An output argument with ``"layout": "transposed"`` holds the transpose of
   the reference's array; ``"valid"`` limits the comparison to a leading
   block of a padded array.
@@ -38,6 +41,7 @@ from fp8q.manifest import (DTYPES, MAX_GRID, MAX_THREADS_PER_BLOCK, KernelSpec, 
 #: Ops the scripts know.
 QUANTIZE_OP = "fp8q.quantize"
 TILE_TRANSPOSE_OP = "fp8q.tile_transpose"
+BLOCK_TRANSPOSE_OP = "fp8q.block_transpose"
 SOURCE_DTYPES = ("bf16", "f16", "f32")
 CODE_DTYPES = ("f8e4m3fn", "u8")
 
@@ -67,10 +71,11 @@ class Plan:
 
     Attributes:
       kernel: its manifest entry.
-      kind: "quantize" or "tile_transpose".
+      kind: "quantize", "tile_transpose" or "block_transpose".
       inputs: input argument names (source; or q, scale).
       outputs: the quantizations the kernel writes.
-      group, scale_mode, eps: tile_transpose parameters.
+      group, scale_mode, eps: tile_transpose parameters (block_transpose:
+        group, and the scale mode and eps its GxG inputs are made with).
       source_dtype: dtype of the quantize input.
       variant: short label for tables ("1x128", "128x1-T", "fused", ...).
     """
@@ -88,6 +93,8 @@ class Plan:
     def variant(self) -> str:
         if self.kind == "tile_transpose":
             return f"tile-transpose-{self.group}"
+        if self.kind == "block_transpose":
+            return f"block-transpose-{self.group}"
         if len(self.outputs) > 1:
             return "fused(" + "+".join(o.label() for o in self.outputs) + ")"
         o = self.outputs[0]
@@ -123,7 +130,8 @@ def _check_arg(kernel: KernelSpec, name: str, dtypes, where: str):
 
 
 def plan_for(kernel: KernelSpec) -> Optional[Plan]:
-    """The plan of a quantize/tile_transpose kernel; None for other ops."""
+    """The plan of a quantize/tile_transpose/block_transpose kernel; None
+    for other ops."""
     attrs = kernel.attrs
     where = f"kernel {kernel.name}"
     if kernel.op == QUANTIZE_OP:
@@ -174,6 +182,17 @@ def plan_for(kernel: KernelSpec) -> Optional[Plan]:
                            transpose=False)
         return Plan(kernel=kernel, kind="tile_transpose", inputs=("q", "scale"), outputs=(out,),
                     group=group, scale_mode=mode, eps=eps)
+    if kernel.op == BLOCK_TRANSPOSE_OP:
+        for name, dtypes in (("q", CODE_DTYPES), ("scale", ("f32",)), ("q_t", CODE_DTYPES),
+                             ("scale_t", ("f32",))):
+            _check_arg(kernel, name, dtypes, where)
+        group = attrs.get("group", 128)
+        if not isinstance(group, int) or group < 1:
+            raise PlanError(f"{where}: attrs.group must be a positive integer")
+        out = Quantization(q="q_t", scale="scale_t", tile=(group, group), scale_mode="fp32",
+                           eps=1e-4, transpose=True)
+        return Plan(kernel=kernel, kind="block_transpose", inputs=("q", "scale"), outputs=(out,),
+                    group=group)
     return None
 
 
@@ -198,10 +217,14 @@ def to_source_bits(values: np.ndarray, dtype: str) -> Tuple[np.ndarray, np.ndarr
 def reference_outputs(plan: Plan, inputs: Dict[str, np.ndarray]) -> Dict[str, np.ndarray]:
     """Expected outputs by argument name (in the reference's layout).
 
-    ``inputs``: for quantize, {"source": f32 values}; for tile_transpose,
-    {"q": uint8 codes, "scale": f32}.
+    ``inputs``: for quantize, {"source": f32 values}; for tile_transpose and
+    block_transpose, {"q": uint8 codes, "scale": f32}.
     """
     out = {}
+    if plan.kind == "block_transpose":
+        out["q_t"], out["scale_t"] = ref.block_transpose(inputs["q"], inputs["scale"],
+                                                         plan.group)
+        return out
     if plan.kind == "tile_transpose":
         q_t, s_t = ref.tile_transpose(inputs["q"], inputs["scale"], plan.group,
                                       plan.scale_mode, plan.eps)

@@ -90,6 +90,30 @@ func.func @tile_transpose_unaligned(%q: tensor<64x200xf8E4M3FN>, %s: tensor<64x2
 
 // -----
 
+func.func @block_transpose_64x64(%q: tensor<64x64xf8E4M3FN>, %s: tensor<1x1xf32>)
+    -> tensor<64x64xf8E4M3FN> {
+  %qt0 = tensor.empty() : tensor<64x64xf8E4M3FN>
+  %st0 = tensor.empty() : tensor<1x1xf32>
+  // expected-error @+1 {{'fp8q.block_transpose' op unsupported tile 64x64 on the GPU path: the kernel covers 128x128}}
+  %qt, %st = fp8q.block_transpose %q, %s outs(%qt0, %st0) {tile = #fp8q.tile<64x64>}
+      : tensor<64x64xf8E4M3FN>, tensor<1x1xf32> -> tensor<64x64xf8E4M3FN>, tensor<1x1xf32>
+  return %qt : tensor<64x64xf8E4M3FN>
+}
+
+// -----
+
+func.func @block_transpose_unaligned(%q: tensor<64x200xf8E4M3FN>, %s: tensor<1x2xf32>)
+    -> tensor<200x64xf8E4M3FN> {
+  %qt0 = tensor.empty() : tensor<200x64xf8E4M3FN>
+  %st0 = tensor.empty() : tensor<2x1xf32>
+  // expected-error @+1 {{'fp8q.block_transpose' op expected the row stride of q (K = 200 elements of 1 bytes = 200 bytes) to be a multiple of 16 bytes}}
+  %qt, %st = fp8q.block_transpose %q, %s outs(%qt0, %st0) {tile = #fp8q.tile<128x128>}
+      : tensor<64x200xf8E4M3FN>, tensor<1x2xf32> -> tensor<200x64xf8E4M3FN>, tensor<2x1xf32>
+  return %qt : tensor<200x64xf8E4M3FN>
+}
+
+// -----
+
 // Extent products are checked arithmetic (no signed overflow): a row of
 // 2^62 f32 elements is 2^64 bytes.
 func.func @row_stride_overflows(%x: tensor<0x4611686018427387904xf32>,

@@ -355,6 +355,65 @@ func.func @tile_transpose_scale_init(%q: tensor<300x256xf8E4M3FN>, %s: tensor<30
 // -----
 
 //===----------------------------------------------------------------------===//
+// fp8q.block_transpose
+//===----------------------------------------------------------------------===//
+
+func.func @block_transpose_not_square(%q: tensor<256x256xf8E4M3FN>, %s: tensor<256x2xf32>, %qt: tensor<256x256xf8E4M3FN>, %st: tensor<2x256xf32>) {
+  // expected-error @+1 {{expected a square GxG block tile, got 1x128}}
+  %a, %b = fp8q.block_transpose %q, %s outs(%qt, %st) {tile = #fp8q.tile<1x128>}
+      : tensor<256x256xf8E4M3FN>, tensor<256x2xf32> -> tensor<256x256xf8E4M3FN>, tensor<2x256xf32>
+  return
+}
+
+// -----
+
+func.func @block_transpose_rank(%q: tensor<256xf8E4M3FN>, %s: tensor<2x2xf32>, %qt: tensor<256xf8E4M3FN>, %st: tensor<2x2xf32>) {
+  // expected-error @+1 {{expected q to be 2-D, got 'tensor<256xf8E4M3FN>'}}
+  %a, %b = fp8q.block_transpose %q, %s outs(%qt, %st) {tile = #fp8q.tile<128x128>}
+      : tensor<256xf8E4M3FN>, tensor<2x2xf32> -> tensor<256xf8E4M3FN>, tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @block_transpose_scale(%q: tensor<300x200xf8E4M3FN>, %s: tensor<2x2xf32>, %qt: tensor<200x300xf8E4M3FN>, %st: tensor<2x3xf32>) {
+  // expected-error @+1 {{expected scale to have shape [3, 2] (one scale per 128x128 tile), got [2, 2]}}
+  %a, %b = fp8q.block_transpose %q, %s outs(%qt, %st) {tile = #fp8q.tile<128x128>}
+      : tensor<300x200xf8E4M3FN>, tensor<2x2xf32> -> tensor<200x300xf8E4M3FN>, tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @block_transpose_q_init(%q: tensor<300x200xf8E4M3FN>, %s: tensor<3x2xf32>, %qt: tensor<300x200xf8E4M3FN>, %st: tensor<2x3xf32>) {
+  // expected-error @+1 {{expected q_init to have shape [200, 300] (q transposed), got [300, 200]}}
+  %a, %b = fp8q.block_transpose %q, %s outs(%qt, %st) {tile = #fp8q.tile<128x128>}
+      : tensor<300x200xf8E4M3FN>, tensor<3x2xf32> -> tensor<300x200xf8E4M3FN>, tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @block_transpose_scale_init(%q: tensor<300x200xf8E4M3FN>, %s: tensor<3x2xf32>, %qt: tensor<200x300xf8E4M3FN>, %st: tensor<3x2xf32>) {
+  // expected-error @+1 {{expected scale_init to have shape [2, 3] (scale transposed), got [3, 2]}}
+  %a, %b = fp8q.block_transpose %q, %s outs(%qt, %st) {tile = #fp8q.tile<128x128>}
+      : tensor<300x200xf8E4M3FN>, tensor<3x2xf32> -> tensor<200x300xf8E4M3FN>, tensor<3x2xf32>
+  return
+}
+
+// -----
+
+// A dynamic R: the scale rows are unknown, the columns still checked.
+func.func @block_transpose_dynamic_scale_init(%q: tensor<?x200xf8E4M3FN>, %s: tensor<?x2xf32>, %qt: tensor<200x?xf8E4M3FN>, %st: tensor<3x?xf32>) {
+  // expected-error @+1 {{expected scale_init to have shape [2, ?] (scale transposed), got [3, ?]}}
+  %a, %b = fp8q.block_transpose %q, %s outs(%qt, %st) {tile = #fp8q.tile<128x128>}
+      : tensor<?x200xf8E4M3FN>, tensor<?x2xf32> -> tensor<200x?xf8E4M3FN>, tensor<3x?xf32>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
 // fp8q.scaled_matmul
 //===----------------------------------------------------------------------===//
 

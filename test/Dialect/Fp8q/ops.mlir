@@ -145,6 +145,24 @@ func.func @tile_transpose(%q: tensor<200x512xf8E4M3FN>, %s: tensor<200x4xf32>, %
   return %qt, %st : tensor<512x200xf8E4M3FN>, tensor<512x2xf32>
 }
 
+// Ragged tails on both sides: [300, 200] in 128x128 blocks.
+// CHECK-LABEL: func.func @block_transpose
+// CHECK: %{{.*}}, %{{.*}} = fp8q.block_transpose %{{.*}}, %{{.*}} outs(%{{.*}}, %{{.*}}) {tile = #fp8q.tile<128x128>} : tensor<300x200xf8E4M3FN>, tensor<3x2xf32> -> tensor<200x300xf8E4M3FN>, tensor<2x3xf32>
+func.func @block_transpose(%q: tensor<300x200xf8E4M3FN>, %s: tensor<3x2xf32>, %qt0: tensor<200x300xf8E4M3FN>, %st0: tensor<2x3xf32>) -> (tensor<200x300xf8E4M3FN>, tensor<2x3xf32>) {
+  %qt, %st = fp8q.block_transpose %q, %s outs(%qt0, %st0) {tile = #fp8q.tile<128x128>}
+      : tensor<300x200xf8E4M3FN>, tensor<3x2xf32> -> tensor<200x300xf8E4M3FN>, tensor<2x3xf32>
+  return %qt, %st : tensor<200x300xf8E4M3FN>, tensor<2x3xf32>
+}
+
+// Dynamic extents, 64x64 blocks.
+// CHECK-LABEL: func.func @block_transpose_dynamic
+// CHECK: fp8q.block_transpose %{{.*}} {tile = #fp8q.tile<64x64>} : tensor<?x256xf8E4M3FN>, tensor<?x4xf32> -> tensor<256x?xf8E4M3FN>, tensor<4x?xf32>
+func.func @block_transpose_dynamic(%q: tensor<?x256xf8E4M3FN>, %s: tensor<?x4xf32>, %qt0: tensor<256x?xf8E4M3FN>, %st0: tensor<4x?xf32>) -> tensor<256x?xf8E4M3FN> {
+  %qt, %st = fp8q.block_transpose %q, %s outs(%qt0, %st0) {tile = #fp8q.tile<64x64>}
+      : tensor<?x256xf8E4M3FN>, tensor<?x4xf32> -> tensor<256x?xf8E4M3FN>, tensor<4x?xf32>
+  return %qt : tensor<256x?xf8E4M3FN>
+}
+
 // The 1x128 x 128x128 form (Fprop/Dgrad), bf16 output, N tail.
 // CHECK-LABEL: func.func @scaled_matmul_block
 // CHECK: fp8q.scaled_matmul %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} outs(%{{.*}}) : tensor<64x512xf8E4M3FN>, tensor<64x4xf32>, tensor<200x512xf8E4M3FN>, tensor<2x4xf32> -> tensor<64x200xbf16>

@@ -36,9 +36,9 @@
 //   mock_add_i64(const int64 *x, int64 *y, int64 n): y[i] += x[i]
 //   selftest_*: the self-test quantizers of python/fp8q/device/selftest_kernels.py
 //   (same names, parameters and bit-exact results as their CUDA C);
-//   fp8q_quantize_* / fp8q_tile_transpose_*: the kernels of
-//   convert-fp8q-to-gpu (docs/GPU.md, "Kernel names" and "Kernel ABI"), with
-//   the reference numerics. Their pointer parameters must lie in memory from
+//   fp8q_quantize_* / fp8q_tile_transpose_* / fp8q_block_transpose_*: the
+//   kernels of convert-fp8q-to-gpu (docs/GPU.md, "Kernel names" and "Kernel
+//   ABI"), with the reference numerics. Their pointer parameters must lie in memory from
 //   cuMemAlloc, as on a GPU without pageable memory access (an H200 on x86):
 //   otherwise the launch fails with CUDA_ERROR_ILLEGAL_ADDRESS.
 //   fp8q_scaled_matmul_*: the GEMM kernel (gemm=wgmma), with the exact
@@ -687,12 +687,40 @@ CUresult runScaledMatmul(const std::string &name, void **params) {
   return CUDA_SUCCESS;
 }
 
+/// Runs `fp8q_block_transpose_128x128` (arguments q, scale, q_t, scale_t, M,
+/// K): the exact permutation q_t[k, m] = q[m, k], scale_t[j, i] = scale[i, j]
+/// of the 128x128 block grid.
+CUresult runBlockTranspose(const std::string &name, void **params) {
+  auto rows = param<int64_t>(params, 4);
+  auto cols = param<int64_t>(params, 5);
+  int64_t rowTiles = (rows + kGroup - 1) / kGroup;
+  int64_t colTiles = (cols + kGroup - 1) / kGroup;
+  auto *q = param<const uint8_t *>(params, 0);
+  auto *s = param<const float *>(params, 1);
+  auto *qT = param<uint8_t *>(params, 2);
+  auto *sT = param<float *>(params, 3);
+  int64_t scaleBytes = rowTiles * colTiles * 4;
+  if (CUresult result = checkDevicePointers(
+          name, {{q, rows * cols}, {s, scaleBytes}, {qT, rows * cols},
+                 {sT, scaleBytes}}))
+    return result;
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t c = 0; c < cols; ++c)
+      qT[c * rows + r] = q[r * cols + c];
+  for (int64_t i = 0; i < rowTiles; ++i)
+    for (int64_t j = 0; j < colTiles; ++j)
+      sT[j * rowTiles + i] = s[i * colTiles + j];
+  return CUDA_SUCCESS;
+}
+
 /// Runs an fp8q kernel; CUDA_ERROR_NOT_FOUND if `name` is not one, and
 /// CUDA_ERROR_ILLEGAL_ADDRESS if a pointer is not device memory of the size
 /// the kernel accesses.
 CUresult runFp8qKernel(const std::string &name, void **params) {
   if (name.rfind("fp8q_scaled_matmul_", 0) == 0)
     return runScaledMatmul(name, params);
+  if (name == "fp8q_block_transpose_128x128")
+    return runBlockTranspose(name, params);
   Fp8qKernel kernel;
   if (!parseFp8qKernel(name, kernel))
     return CUDA_ERROR_NOT_FOUND;

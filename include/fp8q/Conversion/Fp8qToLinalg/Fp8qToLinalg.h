@@ -36,7 +36,7 @@ namespace mlir::fp8q {
 #include "fp8q/Conversion/Passes.h.inc"
 
 /// Adds one pattern per fp8q op (quantize, dequantize, tile_transpose,
-/// scaled_matmul, grouped_scaled_matmul) rewriting it to
+/// block_transpose, scaled_matmul, grouped_scaled_matmul) rewriting it to
 /// linalg/arith/math/tensor ops on tensors. A pattern fails to match (with a
 /// reason) on ops that getFp8qToLinalgUnsupportedReason rejects.
 void populateFp8qToLinalgPatterns(RewritePatternSet &patterns);

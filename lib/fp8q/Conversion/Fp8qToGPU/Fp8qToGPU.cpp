@@ -3,11 +3,11 @@
 // Part of the fp8q project.
 //
 // Host side of the GPU lowering: one pattern per op (quantize,
-// tile_transpose, scaled_matmul with gemm=wgmma) and one for the fused
-// row/column quantize, each turning the op into host buffers, device buffers
-// with the copies in and out (memory model `copy`), raw pointers, tensor
-// maps (the GEMM) and sizes, a gpu.launch_func of the matching Hopper kernel
-// (built on first use, Hopper/QuantizeKernels.cpp and
+// tile_transpose, block_transpose, scaled_matmul with gemm=wgmma) and one for
+// the fused row/column quantize, each turning the op into host buffers, device
+// buffers with the copies in and out (memory model `copy`), raw pointers,
+// tensor maps (the GEMM) and sizes, a gpu.launch_func of the matching Hopper
+// kernel (built on first use, Hopper/QuantizeKernels.cpp and
 // Hopper/ScaledMatmulKernel.cpp) and bufferization.to_tensor of the results.
 //
 //===----------------------------------------------------------------------===//
@@ -877,6 +877,32 @@ struct TileTransposeOpLowering : Fp8qToGPUPattern<TileTransposeOp> {
   }
 };
 
+/// fp8q.block_transpose (128x128) -> one launch: the codes and the scale
+/// grid transposed, (M, K) the extents of q.
+struct BlockTransposeOpLowering : Fp8qToGPUPattern<BlockTransposeOp> {
+  using Fp8qToGPUPattern::Fp8qToGPUPattern;
+
+  LogicalResult lower(BlockTransposeOp op,
+                      PatternRewriter &rewriter) const override {
+    buildDynamicExtentChecks(rewriter, op);
+    LaunchEmitter emitter(rewriter, op.getLoc(), op, options);
+    emitter.setSource(op.getQ());
+    emitter.addInput(op.getScale());
+    OpFoldResult m = emitter.getM(), k = emitter.getK();
+    Value codes = emitter.allocate(op.getQT().getType(), {k, m});
+    Value scales = emitter.allocate(
+        op.getScaleT().getType(),
+        {emitter.ceilDiv(k, kCtaCols), emitter.ceilDiv(m, kCtaRows)});
+    QuantKernelConfig config{QuantKernelKind::BlockTranspose,
+                             SourceElement::E4M3, ScaleMode::fp32};
+    emitter.launch(config, {codes, scales});
+    rewriter.replaceOp(op,
+                       {emitter.toTensor(codes, op.getQT().getType()),
+                        emitter.toTensor(scales, op.getScaleT().getType())});
+    return success();
+  }
+};
+
 /// fp8q.scaled_matmul -> one launch of the Hopper GEMM kernel (gemm=wgmma).
 /// A and B also go to the kernel as TMA descriptors, encoded on the host
 /// from ui8 views of the buffers the kernel reads (LaunchEmitter::launchGemm).
@@ -1109,7 +1135,7 @@ fp8q::getFp8qToGPUUnsupportedReason(Operation *op,
     return getGemmUnsupportedReason(
         op, TileAttr::get(op->getContext(), group, group), options);
   }
-  if (isa<QuantizeOp, TileTransposeOp>(op))
+  if (isa<QuantizeOp, TileTransposeOp, BlockTransposeOp>(op))
     if (std::optional<std::string> reason = checkByteSizes(op))
       return reason;
   if (auto quantize = dyn_cast<QuantizeOp>(op)) {
@@ -1143,6 +1169,18 @@ fp8q::getFp8qToGPUUnsupportedReason(Operation *op,
     return checkSourceShape(transpose.getQ().getType().getShape(), 1, config,
                             "q");
   }
+  if (auto transpose = dyn_cast<BlockTransposeOp>(op)) {
+    TileAttr tile = transpose.getTile();
+    if (tile.getRows() != kCtaRows || tile.getCols() != kCtaCols)
+      return llvm::formatv("unsupported tile {0} on the GPU path: the kernel "
+                           "covers 128x128",
+                           tileName(tile))
+          .str();
+    QuantKernelConfig config{QuantKernelKind::BlockTranspose,
+                             SourceElement::E4M3, ScaleMode::fp32};
+    return checkSourceShape(transpose.getQ().getType().getShape(), 1, config,
+                            "q");
+  }
   return std::string("not lowered by convert-fp8q-to-gpu");
 }
 
@@ -1150,7 +1188,8 @@ void fp8q::populateFp8qToGPUPatterns(RewritePatternSet &patterns,
                                      const Fp8qToGPUOptions &options) {
   patterns
       .add<QuantizeOpLowering, FusedQuantizeLowering, TileTransposeOpLowering,
-           ScaledMatmulOpLowering, GroupedScaledMatmulOpLowering>(
+           BlockTransposeOpLowering, ScaledMatmulOpLowering,
+           GroupedScaledMatmulOpLowering>(
           patterns.getContext(), options);
 }
 
@@ -1190,7 +1229,7 @@ struct ConvertFp8qToGPUPass
       return signalPassFailure();
     }
     auto isLowered = [&](Operation *op) {
-      return isa<QuantizeOp, TileTransposeOp>(op) ||
+      return isa<QuantizeOp, TileTransposeOp, BlockTransposeOp>(op) ||
              (options.gemmWgmma &&
               isa<ScaledMatmulOp, GroupedScaledMatmulOp>(op));
     };

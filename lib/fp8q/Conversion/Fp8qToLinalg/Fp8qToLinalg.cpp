@@ -955,8 +955,8 @@ void fp8q::buildGroupIndexCheck(OpBuilder &builder, Location loc,
 
 std::optional<std::string>
 fp8q::getFp8qToLinalgUnsupportedReason(Operation *op) {
-  if (!isa<QuantizeOp, DequantizeOp, TileTransposeOp, ScaledMatmulOp,
-           GroupedScaledMatmulOp>(op))
+  if (!isa<QuantizeOp, DequantizeOp, TileTransposeOp, BlockTransposeOp,
+           ScaledMatmulOp, GroupedScaledMatmulOp>(op))
     return std::string("no fp8q-to-linalg lowering for this op");
   // Dynamic extents are supported: the requirements between them are
   // asserted at run time (buildDynamicExtentChecks). The amax reduction
@@ -1042,6 +1042,20 @@ Lowered lowerTileTranspose(PatternRewriter &rewriter, TileTransposeOp op) {
   QuantizedTensor result = buildQuantize(rewriter, loc, values, config,
                                          op.getQInit(), op.getScaleInit());
   return {result.codes, result.scales};
+}
+
+/// Two linalg.transposes: the definition is a permutation of the codes and
+/// of the scales, nothing is recomputed.
+Lowered lowerBlockTranspose(PatternRewriter &rewriter, BlockTransposeOp op) {
+  Location loc = op.getLoc();
+  SmallVector<int64_t, 2> swap = {1, 0};
+  Value codes =
+      linalg::TransposeOp::create(rewriter, loc, op.getQ(), op.getQInit(), swap)
+          ->getResult(0);
+  Value scales = linalg::TransposeOp::create(rewriter, loc, op.getScale(),
+                                             op.getScaleInit(), swap)
+                     ->getResult(0);
+  return {codes, scales};
 }
 
 Lowered lowerScaledMatmul(PatternRewriter &rewriter, ScaledMatmulOp op) {
@@ -1136,6 +1150,7 @@ void fp8q::populateFp8qToLinalgPatterns(RewritePatternSet &patterns) {
   patterns.add<Fp8qOpLowering<QuantizeOp, lowerQuantize>,
                Fp8qOpLowering<DequantizeOp, lowerDequantize>,
                Fp8qOpLowering<TileTransposeOp, lowerTileTranspose>,
+               Fp8qOpLowering<BlockTransposeOp, lowerBlockTranspose>,
                Fp8qOpLowering<ScaledMatmulOp, lowerScaledMatmul>,
                Fp8qOpLowering<GroupedScaledMatmulOp, lowerGroupedScaledMatmul>>(
       patterns.getContext());

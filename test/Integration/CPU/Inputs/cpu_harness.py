@@ -418,6 +418,62 @@ class Suite:
         case.outputs = [Output("codes", "e4m3", q_t), Output("scales", "f32", s_t)]
         self.cases.append(case)
 
+    def block_transpose(self, title: str, x: np.ndarray, group: int = 128,
+                        scale_mode: str = "fp32", eps: float = 1e-4,
+                        codes: Optional[np.ndarray] = None,
+                        scales: Optional[np.ndarray] = None) -> None:
+        """fp8q.quantize of ``x`` in GxG blocks, then fp8q.block_transpose,
+        checked bit-exact against reference.quantize(x.T) in GxG blocks (the
+        op's defining identity) and against reference.block_transpose.
+        ``codes``/``scales``: transpose these instead (no quantize in the
+        module), against reference.block_transpose only."""
+        tile = (group, group)
+        given = codes is not None
+        if not given:
+            x = np.asarray(x, dtype=np.float32)
+            codes, scales = ref.quantize(x, tile, scale_mode, eps)
+            want_q, want_s = ref.quantize(np.ascontiguousarray(x.T), tile,
+                                          scale_mode, eps)
+        codes = np.asarray(codes, dtype=np.uint8)
+        scales = np.asarray(scales, dtype=np.float32)
+        q_t, s_t = ref.block_transpose(codes, scales, group)
+        if not given and not (np.array_equal(q_t, want_q) and
+                              np.array_equal(s_t.view(np.uint32),
+                                             want_s.view(np.uint32))):
+            raise AssertionError(f"block_transpose {title}: reference "
+                                 "block_transpose(quantize(x)) differs from "
+                                 "quantize(x^T)")
+        case = Case(f"block_transpose {title}: {_shape(codes)} group {group}"
+                    f"{'' if given else f' {scale_mode} eps {eps:g}'}")
+        e = _Emitter(case, f"case{len(self.cases)}")
+        if given:
+            q = e.constant(codes, "e4m3")
+            s = e.constant(scales, "f32")
+        else:
+            source = e.constant(x, "f32")
+            q, s = e.op(
+                [Operand(source, x.shape, "f32")],
+                [Operand(None, codes.shape, "e4m3"),
+                 Operand(None, scales.shape, "f32")],
+                lambda i, it, o, ot, r: (
+                    f"{r[0]}, {r[1]} = fp8q.quantize {i[0]} outs({o[0]}, {o[1]}) "
+                    f"{{tile = #fp8q.tile<{group}x{group}>, "
+                    f"scale_mode = #fp8q.scale_mode<{scale_mode}>, "
+                    f"eps = {f32_attr(eps)}}} : {it[0]} -> {ot[0]}, {ot[1]}"),
+                False)
+        qt, st = e.op(
+            [Operand(q, codes.shape, "e4m3"), Operand(s, scales.shape, "f32")],
+            [Operand(None, q_t.shape, "e4m3"), Operand(None, s_t.shape, "f32")],
+            lambda i, it, o, ot, r: (
+                f"{r[0]}, {r[1]} = fp8q.block_transpose {i[0]}, {i[1]} "
+                f"outs({o[0]}, {o[1]}) {{tile = #fp8q.tile<{group}x{group}>}} "
+                f": {it[0]}, {it[1]} -> {ot[0]}, {ot[1]}"),
+            False)
+        e.print_bits(qt, _shape(q_t), "e4m3")
+        e.print_bits(st, _shape(s_t), "f32")
+        case.outputs = [Output("codes", "e4m3", q_t), Output("scales", "f32", s_t)]
+        self.cases.append(case)
+
     def scaled_matmul(self, title: str, qa, sa, qb, sb, group: int = 128,
                       b_tile=None, out_kind: str = "bf16",
                       c: Optional[np.ndarray] = None,

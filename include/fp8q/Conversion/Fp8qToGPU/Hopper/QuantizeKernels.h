@@ -79,6 +79,10 @@ enum class QuantKernelKind {
   /// fp8q.tile_transpose, tile 1x128: (codes [M, K], scales [M, cdiv(K,128)])
   /// to codes [K, M] and scales [K, cdiv(M, 128)].
   TileTranspose,
+  /// fp8q.block_transpose, tile 128x128: (codes [M, K], scales
+  /// [cdiv(M,128), cdiv(K,128)]) to codes [K, M] and scales [cdiv(K,128),
+  /// cdiv(M,128)], an exact permutation (no arithmetic on the values).
+  BlockTranspose,
 };
 
 /// The spellings of one kernel family: `name` in the `fp8q.kernel`
@@ -100,6 +104,8 @@ constexpr QuantKernelKindSpelling kQuantKernelKinds[] = {
     {QuantKernelKind::BlockTransposed, "block_t", "quantize_128x128t"},
     {QuantKernelKind::Fused, "fused", "quantize_1x128_128x1t"},
     {QuantKernelKind::TileTranspose, "tile_transpose", "tile_transpose_1x128"},
+    {QuantKernelKind::BlockTranspose, "block_transpose",
+     "block_transpose_128x128"},
 };
 
 /// The row of kQuantKernelKinds for `kind`.
@@ -128,7 +134,9 @@ struct QuantKernelConfig {
 
   /// The kernel (and gpu.module) name, e.g. `fp8q_quantize_1x128_bf16_fp32`,
   /// `fp8q_quantize_1x128_128x1t_f16_pow2` (fused) or
-  /// `fp8q_tile_transpose_1x128_pow2`; mn_major scales append `_mn`
+  /// `fp8q_tile_transpose_1x128_pow2`, `fp8q_block_transpose_128x128` (no
+  /// source type, scale mode or eps: it only moves bytes and scales);
+  /// mn_major scales append `_mn`
   /// (`fp8q_quantize_1x128_bf16_fp32_mn`), a non-default eps its f32 bit
   /// pattern, `..._fp32_eps3a83126f` for 1e-3. The name is derived from
   /// the configuration and never parsed back: the kernel module carries the
@@ -144,7 +152,8 @@ struct QuantKernelConfig {
 /// How a kernel walks the 128 x 128 tiles of its source (docs/GPU.md,
 /// "Schedules").
 ///
-/// * Register kernels (`staged = false`; 1x128, 128x128): one tile per CTA,
+/// * Register kernels (`staged = false`; 1x128, 128x128, block_transpose):
+///   one tile per CTA,
 ///   grid (cdiv(K,128), cdiv(M,128)); all loads of the tile go to registers
 ///   at once.
 /// * Staged kernels (`staged = true`; the transposed outputs): CTA c takes

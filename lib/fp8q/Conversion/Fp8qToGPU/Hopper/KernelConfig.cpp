@@ -218,15 +218,17 @@ FailureOr<KernelConfig> readQuantConfig(FieldReader &reader,
   reader.checkNoOtherFields();
   if (reader.failed())
     return failure();
-  bool tileTranspose = kind == QuantKernelKind::TileTranspose;
-  if (tileTranspose != (config.source == SourceElement::E4M3)) {
-    reader.fail(Twine("a '") + getKindSpelling(kind).name + "' kernel reads " +
-                (tileTranspose ? "f8e4m3fn" : "f32, bf16 or f16") + ", not '" +
+  bool readsCodes = kind == QuantKernelKind::TileTranspose ||
+                    kind == QuantKernelKind::BlockTranspose;
+  StringRef name = getKindSpelling(kind).name;
+  if (readsCodes != (config.source == SourceElement::E4M3)) {
+    reader.fail(Twine("a '") + name + "' kernel reads " +
+                (readsCodes ? "f8e4m3fn" : "f32, bf16 or f16") + ", not '" +
                 getSourceElementName(config.source) + "'");
     return failure();
   }
-  if (tileTranspose && config.scaleLayout != ScaleLayout::k_major) {
-    reader.fail("a 'tile_transpose' kernel writes k_major scales only");
+  if (readsCodes && config.scaleLayout != ScaleLayout::k_major) {
+    reader.fail(Twine("a '") + name + "' kernel writes k_major scales only");
     return failure();
   }
   return KernelConfig(config);

@@ -25,7 +25,8 @@
 //
 // so the 8 strips of a row (one 1x128 tile) sit in 8 consecutive lanes
 // (xor-shuffles 1, 2, 4 reduce a row). The column mapping of the transposed
-// output is at emitTransposedOutput.
+// output is at emitTransposedOutput; that of block_transpose at
+// emitBlockTranspose (QuantizeBlockTransposeKernel.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -58,13 +59,15 @@ void QuantKernelEmitter::emitPrologue() {
   };
   unsigned next = 0;
   source = globalPointer(func.getArgument(next++));
-  if (config.kind == QuantKernelKind::TileTranspose)
+  if (config.kind == QuantKernelKind::TileTranspose ||
+      config.kind == QuantKernelKind::BlockTranspose)
     sourceScale = globalPointer(func.getArgument(next++));
   if (hasRowWiseOutput(config.kind) || config.kind == QuantKernelKind::Block) {
     rowCodes = globalPointer(func.getArgument(next++));
     rowScales = globalPointer(func.getArgument(next++));
   }
-  if (hasTransposedOutput(config.kind)) {
+  if (hasTransposedOutput(config.kind) ||
+      config.kind == QuantKernelKind::BlockTranspose) {
     colCodes = globalPointer(func.getArgument(next++));
     colScales = globalPointer(func.getArgument(next++));
   }
@@ -352,6 +355,11 @@ void QuantKernelEmitter::emit() {
   LLVM_DEBUG(llvm::dbgs() << "building kernel " << config.getName()
                           << (schedule.staged ? " (staged)" : "") << "\n");
   emitPrologue();
+  if (config.kind == QuantKernelKind::BlockTranspose) {
+    emitBlockTranspose();
+    gpu::ReturnOp::create(b);
+    return;
+  }
   if (schedule.staged) {
     emitStagedLoop();
     gpu::ReturnOp::create(b);

@@ -13,6 +13,9 @@
 //   QuantizeStagedKernels.cpp     128x1-T, 128x128-T, fused 1x128 + 128x1-T,
 //                                 tile_transpose: cp.async-staged tiles and
 //                                 the transposed write
+//   QuantizeBlockTransposeKernel.cpp
+//                                 block_transpose: a byte transpose of one
+//                                 128x128 block through shared memory
 //
 // QuantizeKernels.cpp holds the public side (QuantizeKernels.h): configs,
 // names, schedules, the launch interface and the module builder.
@@ -108,7 +111,8 @@ inline TransposeGeometry getTransposeGeometry(const QuantKernelConfig &config) {
 
 /// Shared-memory layout, in words of the dynamic shared memory; each region
 /// is a typed `memref.view` of it (QuantKernelEmitter::emitPrologue). Block
-/// kernel: [warp maxima: 8]. Staged kernels:
+/// kernel: [warp maxima: 8]. block_transpose: [the 128x128 code block: 128
+/// rows x 32 words] (emitBlockTranspose). Staged kernels:
 ///
 ///   [stage 0: 128 rows x rowWords] ... [stage S-1]   swizzled source tiles
 ///                                                    (i32 view `stages`)
@@ -264,6 +268,15 @@ private:
   TileScale emitStagedBlockScale(Value stageBase, Value firstRow,
                                  Value wordInChunk);
   void emitTransposedOutput(Value stageBase, Value rowScaleBase);
+
+  //===--------------------------------------------------------------------===//
+  // block_transpose (QuantizeBlockTransposeKernel.cpp)
+  //===--------------------------------------------------------------------===//
+
+  /// The shared word of block row `row`, word `word` (both i32): rows of 32
+  /// words, each rotated by row + row / 16 words.
+  Value blockTileWord(Value row, Value word);
+  void emitBlockTranspose();
 
   KernelBuilder b;
   const QuantKernelConfig &config;

@@ -42,6 +42,10 @@ SharedLayout quantkernel::getSharedLayout(const QuantKernelConfig &config) {
     layout.words = kCtaWarps;
     return layout;
   }
+  if (config.kind == QuantKernelKind::BlockTranspose) {
+    layout.words = kCtaRows * kCtaCols / kWordBytes;
+    return layout;
+  }
   TileSchedule schedule = getTileSchedule(config);
   if (!schedule.staged)
     return layout;
@@ -105,6 +109,8 @@ StringRef hopper::getSourceElementName(SourceElement element) {
 
 std::string QuantKernelConfig::getName() const {
   std::string name = ("fp8q_" + getKindSpelling(kind).token).str();
+  if (kind == QuantKernelKind::BlockTranspose)
+    return name;
   if (kind != QuantKernelKind::TileTranspose)
     name += ("_" + getSourceElementName(source)).str();
   name += "_" + stringifyScaleMode(scaleMode).str();
@@ -157,6 +163,7 @@ TileSchedule hopper::getTileSchedule(const QuantKernelConfig &config) {
       schedule.ctasPerSm = kRowWiseMnMajorCtasPerSm;
     return schedule;
   case QuantKernelKind::Block:
+  case QuantKernelKind::BlockTranspose:
     return schedule;
   case QuantKernelKind::ColumnWiseTransposed:
   case QuantKernelKind::BlockTransposed:
@@ -252,6 +259,9 @@ KernelInterface hopper::getKernelInterface(const QuantKernelConfig &config) {
   if (tileTranspose) {
     pointer("q", "source", codeType, {"M", "K"}, false);
     pointer("scale", "source_scale", "f32", {"M", tiles}, false);
+  } else if (config.kind == QuantKernelKind::BlockTranspose) {
+    pointer("q", "source", codeType, {"M", "K"}, false);
+    pointer("scale", "source_scale", "f32", {rowTiles, tiles}, false);
   } else {
     pointer("source", "source", sourceType, {"M", "K"}, false);
   }
@@ -271,6 +281,11 @@ KernelInterface hopper::getKernelInterface(const QuantKernelConfig &config) {
     pointer("q", "q", codeType, {"K", "M"}, true);
     pointer("scale", "scale", "f32", {tiles, rowTiles}, true);
     result.outputs.push_back({"q", "scale", kCtaRows, kCtaCols, true});
+    break;
+  case QuantKernelKind::BlockTranspose:
+    pointer("q_t", "q_t", codeType, {"K", "M"}, true);
+    pointer("scale_t", "scale_t", "f32", {tiles, rowTiles}, true);
+    result.outputs.push_back({"q_t", "scale_t", kCtaRows, kCtaCols, true});
     break;
   case QuantKernelKind::ColumnWiseTransposed:
   case QuantKernelKind::TileTranspose:
