@@ -94,3 +94,20 @@ module attributes {gpu.container_module} {
   gpu.module @fp8q_quantize_1x128_bf16_fp32 [#nvvm.target<chip = "sm_90a">] attributes {fp8q.kernel = {eps = 1.0e-4 : f32, kind = "rowwise", scale_layout = "k_major", scale_mode = "pow2", source = "bf16"}} {
   }
 }
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @+1 {{fp8q-export-kernels: kernel module 'k': 'fp8q.kernel': field 'grouping' is 'sparse', expected one of contiguous, masked}}
+  gpu.module @k [#nvvm.target<chip = "sm_90a">] attributes {fp8q.kernel = {a_scale_layout = "k_major", accumulate = false, b_scaling = "block", block_m = 128 : i64, block_n = 128 : i64, ctas = 132 : i64, group_size = 128 : i64, grouping = "sparse", kind = "gemm", out = "bf16", promotion_interval = 128 : i64, stages = 4 : i64}} {
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // A grouped GEMM takes weight blocks only.
+  // expected-error @+1 {{fp8q-export-kernels: kernel module 'k': 'fp8q.kernel': no GEMM kernel can be built: grouped GEMMs take 128x128 weight blocks}}
+  gpu.module @k [#nvvm.target<chip = "sm_90a">] attributes {fp8q.kernel = {a_scale_layout = "k_major", accumulate = false, b_scaling = "row", block_m = 128 : i64, block_n = 128 : i64, ctas = 132 : i64, group_size = 128 : i64, grouping = "masked", kind = "gemm", out = "f32", promotion_interval = 128 : i64, stages = 4 : i64}} {
+  }
+}
