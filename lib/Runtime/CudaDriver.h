@@ -55,6 +55,7 @@ constexpr const char *kTraceEnv = "FP8Q_CUDA_RUNTIME_TRACE";
   X(cuCtxGetCurrent)                                                           \
   X(cuCtxPushCurrent)                                                          \
   X(cuCtxPopCurrent)                                                           \
+  X(cuCtxSynchronize)                                                          \
   X(cuModuleLoadDataEx)                                                        \
   X(cuModuleUnload)                                                            \
   X(cuModuleGetFunction)                                                       \

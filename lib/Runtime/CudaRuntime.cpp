@@ -14,6 +14,7 @@
 
 #include "CudaDriver.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cstdio>
@@ -21,6 +22,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <vector>
 
 using namespace fp8q::runtime;
 
@@ -68,16 +70,28 @@ std::string kernelName(CUfunction function) {
 
 /// Device copies of tensor maps, keyed by their 128 bytes: host code encodes
 /// the same descriptor every time it runs, and a descriptor is never written
-/// by a kernel, so equal contents can share one copy.
+/// by a kernel, so equal contents can share one copy. A program that runs
+/// GEMMs on ever new addresses makes ever new maps: past kMaxTensorMapCopies
+/// the least recently used half is freed.
 struct TensorMapCache {
+  struct Copy {
+    CUdeviceptr address;
+    uint64_t lastUse;
+  };
   std::mutex mutex;
-  std::map<std::array<unsigned char, kTensorMapBytes>, CUdeviceptr> copies;
+  std::map<std::array<unsigned char, kTensorMapBytes>, Copy> copies;
+  uint64_t clock = 0;
 };
+
+/// Device copies of tensor maps kept for reuse (128 bytes each).
+constexpr size_t kMaxTensorMapCopies = 4096;
 
 TensorMapCache &tensorMapCache() {
   static TensorMapCache *instance = new TensorMapCache();
   return *instance;
 }
+
+void releaseTensorMapCopies(TensorMapCache &cache);
 
 std::string dims3(int64_t x, int64_t y, int64_t z) {
   return std::to_string(x) + "x" + std::to_string(y) + "x" + std::to_string(z);
@@ -391,6 +405,33 @@ void checkTensorMap(const char *entry, const TensorMapParams &p) {
            std::to_string(innerBoxBytes) + " bytes, more than the " +
            std::to_string(span) + "-byte swizzle span");
   }
+}
+
+/// Frees the least recently used half of the device copies (under the
+/// cache's lock, in the caller's context).
+/// NOTE: a launch still queued may read a copy: the device is synchronized
+/// first (cuMemFree does not wait for queued work).
+void releaseTensorMapCopies(TensorMapCache &cache) {
+  FP8Q_CU_CHECK(cuCtxSynchronize);
+  std::vector<uint64_t> uses;
+  uses.reserve(cache.copies.size());
+  for (const auto &entry : cache.copies)
+    uses.push_back(entry.second.lastUse);
+  auto middle = uses.begin() + uses.size() / 2;
+  std::nth_element(uses.begin(), middle, uses.end());
+  uint64_t oldestKept = *middle;
+  size_t released = 0;
+  for (auto it = cache.copies.begin(); it != cache.copies.end();) {
+    if (it->second.lastUse >= oldestKept) {
+      ++it;
+      continue;
+    }
+    FP8Q_CU_CHECK(cuMemFree, it->second.address);
+    it = cache.copies.erase(it);
+    ++released;
+  }
+  trace("mgpuTensorMapEncodeTiledMemref: released " +
+        std::to_string(released) + " tensor map copies");
 }
 
 /// Encodes `p` into `tensorMap` after checking it.
@@ -811,16 +852,20 @@ extern "C" void *mgpuTensorMapEncodeTiledMemref(
   TensorMapCache &cache = tensorMapCache();
   std::lock_guard<std::mutex> lock(cache.mutex);
   auto it = cache.copies.find(key);
-  if (it != cache.copies.end())
-    return reinterpret_cast<void *>(it->second);
+  if (it != cache.copies.end()) {
+    it->second.lastUse = ++cache.clock;
+    return reinterpret_cast<void *>(it->second.address);
+  }
   ScopedContext context(__func__);
+  if (cache.copies.size() >= kMaxTensorMapCopies)
+    releaseTensorMapCopies(cache);
   CUdeviceptr copy = 0;
   CUresult result = FP8Q_CU_CALL(cuMemAlloc, &copy, kTensorMapBytes);
   if (result != CUDA_SUCCESS)
     fatalCuda(__func__, "cuMemAlloc", result,
               "allocating the device copy of a tensor map");
   FP8Q_CU_CHECK(cuMemcpyHtoD, copy, &tensorMap, kTensorMapBytes);
-  cache.copies.emplace(key, copy);
+  cache.copies.emplace(key, TensorMapCache::Copy{copy, ++cache.clock});
   trace(std::string(__func__) + ": encoded " + p.describe());
   return reinterpret_cast<void *>(copy);
 }

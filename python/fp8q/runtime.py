@@ -82,6 +82,12 @@ TENSOR_MAP_BYTES = 128
 #: same addresses step after step), which is why fp8q.torch launches through
 #: launch_trusted instead (bench/results/h200-train-lm-first.txt).
 LAUNCH_CACHE_SIZE = 1024
+#: Device copies of tensor maps (one per tensor address, shape and box) each
+#: KernelSet keeps for reuse. Past this many the least recently used half is
+#: released, after a synchronization of the device (a launch still in
+#: flight may read a map): a training loop whose activations move every
+#: step would otherwise allocate device memory without end.
+TENSOR_MAP_CACHE_SIZE = 4096
 #: Size-dependent results of the manifest's expressions (requirements,
 #: shapes, grid, block, cluster, shared memory) each Kernel keeps, by sizes.
 PLAN_CACHE_SIZE = 256
@@ -1524,7 +1530,8 @@ class KernelSet:
         self.manifest = manifest
         self._kernels = {k.name: Kernel(self, k) for k in manifest.kernels}
         self._modules: Dict[str, int] = {}
-        self._tensor_maps: Dict[bytes, DeviceBuffer] = {}
+        self._tensor_maps: "collections.OrderedDict[bytes, DeviceBuffer]" = \
+            collections.OrderedDict()
 
     def __getitem__(self, name: str) -> Kernel:
         try:
@@ -1607,7 +1614,9 @@ class KernelSet:
         if tm.pass_as == "value":
             return (ctypes.c_ubyte * TENSOR_MAP_BYTES).from_buffer_copy(encoded)
         copy = self._tensor_maps.get(encoded)
-        if copy is None:
+        if copy is not None:
+            self._tensor_maps.move_to_end(encoded)
+        else:
             if _torch_capturing():
                 # NOTE: the map is copied to device memory synchronously
                 # (cuMemcpyHtoD), which stream capture forbids; a kernel
@@ -1618,10 +1627,23 @@ class KernelSet:
                     "the same arrays before the capture (static buffers), or run it eagerly")
             import numpy as np  # noqa: PLC0415
 
+            if len(self._tensor_maps) >= TENSOR_MAP_CACHE_SIZE:
+                self._release_tensor_maps(device)
             copy = DeviceBuffer.from_numpy(np.frombuffer(encoded, dtype=np.uint8))
             self._tensor_maps[encoded] = copy
         keep_alive.append(copy)
         return ctypes.c_uint64(copy.ptr)
+
+
+    def _release_tensor_maps(self, device: Device):
+        """Drops the least recently used half of the tensor-map copies.
+        NOTE: the device is synchronized first, so that no launch in flight
+        reads a map whose memory is freed; a copy that a prepared launch
+        (``Kernel.bind``) holds stays allocated until that launch goes."""
+        with device.activate():
+            device.driver.context_synchronize()
+        for _ in range(len(self._tensor_maps) - TENSOR_MAP_CACHE_SIZE // 2):
+            self._tensor_maps.popitem(last=False)
 
 
 def _torch_capturing() -> bool:

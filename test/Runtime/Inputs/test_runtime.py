@@ -256,6 +256,30 @@ def test_cluster_and_tensor_map_launch(rt, tmp_path, capfd):
         kernels["mock_tma"](odd)
 
 
+def test_tensor_map_cache_is_bounded(rt, tmp_path, monkeypatch):
+    # Arrays that move from call to call (a training loop's activations)
+    # need new tensor maps; their device copies stay within
+    # TENSOR_MAP_CACHE_SIZE (the least recently used half is released), and
+    # a prepared launch keeps the copy it holds.
+    monkeypatch.setattr(rt, "TENSOR_MAP_CACHE_SIZE", 8)
+    tm = kernel(name="mock_tma", args=[
+        {"name": "a", "kind": "ptr", "dtype": "f8e4m3fn", "shape": ["M", "K"]},
+        {"name": "a_map", "kind": "tensormap", "of": "a", "box": [64, 128], "dtype": "u8",
+         "swizzle": "128B"},
+        {"name": "M", "kind": "i64"}, {"name": "K", "kind": "i64"}],
+        grid=["ceil(M/64)", 1, 1])
+    kernels = rt.load(export(tmp_path, tm))
+    arrays = [rt.DeviceBuffer((64, 128), "f8e4m3fn") for _ in range(20)]
+    held = kernels["mock_tma"](arrays[0])
+    for a in arrays[1:]:
+        kernels["mock_tma"](a)
+        assert len(kernels._tensor_maps) <= 8
+    assert len(kernels._tensor_maps) >= 4
+    held()  # its map copy was released from the cache, not freed
+    kernels["mock_tma"](arrays[0])  # a released map is encoded again
+    assert len(kernels._tensor_maps) <= 8
+
+
 def test_repeated_calls_reuse_the_checked_launch(rt, tmp_path, capfd):
     os.environ["FP8Q_MOCK_CUDA_LOG"] = "1"
     tm = kernel(name="mock_tma", args=[

@@ -25,6 +25,11 @@
 //                                   faults)
 //   fp8q-runtime-check empty        a tensor map of a 0x256 memref and a
 //                                   launch over it with an empty grid
+//   fp8q-runtime-check tma-many N   N tensor maps of different extents (a
+//                                   program whose GEMMs move from address to
+//                                   address); the runtime's device copies
+//                                   must stay bounded; the first map's copy
+//                                   is released and made again
 //
 // Runtime errors end the process with exit status 1 and a message; a failed
 // result check prints "FAIL: ..." and exits with status 2.
@@ -306,9 +311,28 @@ int main(int argc, char **argv) {
     std::printf("fp8q-runtime-check: empty tensor map and launch\n");
     return 0;
   }
+  if (mode == "tma-many" && arg) {
+    int64_t count = std::atoll(arg);
+    void *buffer = mgpuMemAlloc(1 << 20, nullptr, 0);
+    int64_t box[2] = {8, 128};
+    auto encode = [&](int64_t rows) {
+      MemRefDescriptor<2> view = {buffer, buffer, 0, {rows, 128}, {128, 1}};
+      return mgpuTensorMapEncodeTiledMemref(2, &view, kTensorMapUint8, 0,
+                                            kSwizzle128B, 0, 0, box);
+    };
+    void *first = encode(8);
+    expect(first && encode(8) == first, "an equal map shares its copy");
+    for (int64_t i = 1; i < count; ++i)
+      expect(encode(8 + i % 8000) != nullptr, "a tensor map");
+    expect(encode(8) != nullptr, "the first map, encoded again");
+    mgpuMemFree(buffer, nullptr);
+    std::printf("fp8q-runtime-check: %lld tensor maps\n",
+                static_cast<long long>(count));
+    return 0;
+  }
   std::fprintf(stderr,
                "usage: fp8q-runtime-check [all|all-cluster|init|load FILE|"
                "jit FILE|alloc BYTES|device N|switch N|kernel NAME|tma-bad|"
-               "ptx-sized|empty]\n");
+               "ptx-sized|empty|tma-many N]\n");
   return kCheckFailedExitCode;
 }
