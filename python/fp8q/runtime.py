@@ -1628,22 +1628,25 @@ class KernelSet:
             import numpy as np  # noqa: PLC0415
 
             if len(self._tensor_maps) >= TENSOR_MAP_CACHE_SIZE:
-                self._release_tensor_maps(device)
+                self._release_tensor_maps()
             copy = DeviceBuffer.from_numpy(np.frombuffer(encoded, dtype=np.uint8))
             self._tensor_maps[encoded] = copy
         keep_alive.append(copy)
         return ctypes.c_uint64(copy.ptr)
 
 
-    def _release_tensor_maps(self, device: Device):
+    def _release_tensor_maps(self):
         """Drops the least recently used half of the tensor-map copies.
-        NOTE: the device is synchronized first, so that no launch in flight
-        reads a map whose memory is freed; a copy that a prepared launch
-        (``Kernel.bind``) holds stays allocated until that launch goes."""
-        with device.activate():
-            device.driver.context_synchronize()
-        for _ in range(len(self._tensor_maps) - TENSOR_MAP_CACHE_SIZE // 2):
-            self._tensor_maps.popitem(last=False)
+        NOTE: the devices of the dropped copies are synchronized first, so
+        that no launch in flight reads a map whose memory is freed; a copy
+        that a prepared launch (``Kernel.bind``) holds stays allocated until
+        that launch goes."""
+        dropped = [self._tensor_maps.popitem(last=False)[1]
+                   for _ in range(len(self._tensor_maps) - TENSOR_MAP_CACHE_SIZE // 2)]
+        for device in {id(copy.device): copy.device for copy in dropped}.values():
+            with device.activate():
+                device.driver.context_synchronize()
+        del dropped
 
 
 def _torch_capturing() -> bool:
