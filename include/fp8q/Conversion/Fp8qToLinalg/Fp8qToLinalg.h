@@ -183,6 +183,12 @@ struct GroupedScaledMatmulOperands {
   bool accumulate;
 };
 
+class GroupedScaledMatmulOp;
+
+/// The operands and attributes of `op`.
+GroupedScaledMatmulOperands
+getGroupedScaledMatmulOperands(GroupedScaledMatmulOp op);
+
 /// Builds fp8q.grouped_scaled_matmul: each row that belongs to group e is
 /// buildScaledMatmul's row against `b[e]`, bit for bit; the other rows are
 /// `init`'s. The rows are mapped to their group by an i32 vector (-1: none)

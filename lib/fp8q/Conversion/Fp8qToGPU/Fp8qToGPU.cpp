@@ -852,54 +852,56 @@ struct FusedQuantizeLowering : Fp8qToGPUPattern<QuantizeOp> {
   }
 };
 
-/// fp8q.tile_transpose (1x128) -> one launch.
+/// A transpose op (q [M, K], scale) -> (q_t [K, M], scale_t) as one launch
+/// of `config`; `scaleRows` is scale_t's row count, its columns are
+/// ceil(M/128).
+template <typename OpT>
+LogicalResult lowerTranspose(OpT op, PatternRewriter &rewriter,
+                             const Fp8qToGPUOptions &options,
+                             const QuantKernelConfig &config,
+                             function_ref<OpFoldResult(LaunchEmitter &)> scaleRows) {
+  buildDynamicExtentChecks(rewriter, op);
+  LaunchEmitter emitter(rewriter, op.getLoc(), op, options);
+  emitter.setSource(op.getQ());
+  emitter.addInput(op.getScale());
+  OpFoldResult m = emitter.getM(), k = emitter.getK();
+  Value codes = emitter.allocate(op.getQT().getType(), {k, m});
+  Value scales = emitter.allocate(
+      op.getScaleT().getType(),
+      {scaleRows(emitter), emitter.ceilDiv(m, kCtaRows)});
+  emitter.launch(config, {codes, scales});
+  rewriter.replaceOp(op,
+                     {emitter.toTensor(codes, op.getQT().getType()),
+                      emitter.toTensor(scales, op.getScaleT().getType())});
+  return success();
+}
+
+/// fp8q.tile_transpose (1x128) -> one launch; scale_t [K, ceil(M/128)].
 struct TileTransposeOpLowering : Fp8qToGPUPattern<TileTransposeOp> {
   using Fp8qToGPUPattern::Fp8qToGPUPattern;
 
   LogicalResult lower(TileTransposeOp op,
                       PatternRewriter &rewriter) const override {
-    buildDynamicExtentChecks(rewriter, op);
-    LaunchEmitter emitter(rewriter, op.getLoc(), op, options);
-    emitter.setSource(op.getQ());
-    emitter.addInput(op.getScale());
-    OpFoldResult m = emitter.getM(), k = emitter.getK();
-    Value codes = emitter.allocate(op.getQT().getType(), {k, m});
-    Value scales = emitter.allocate(op.getScaleT().getType(),
-                                    {k, emitter.ceilDiv(m, kCtaRows)});
     QuantKernelConfig config{QuantKernelKind::TileTranspose,
                              SourceElement::E4M3, op.getScaleMode(),
                              op.getEps().convertToFloat()};
-    emitter.launch(config, {codes, scales});
-    rewriter.replaceOp(op,
-                       {emitter.toTensor(codes, op.getQT().getType()),
-                        emitter.toTensor(scales, op.getScaleT().getType())});
-    return success();
+    return lowerTranspose(op, rewriter, options, config,
+                          [](LaunchEmitter &e) { return e.getK(); });
   }
 };
 
 /// fp8q.block_transpose (128x128) -> one launch: the codes and the scale
-/// grid transposed, (M, K) the extents of q.
+/// grid transposed, scale_t [ceil(K/128), ceil(M/128)].
 struct BlockTransposeOpLowering : Fp8qToGPUPattern<BlockTransposeOp> {
   using Fp8qToGPUPattern::Fp8qToGPUPattern;
 
   LogicalResult lower(BlockTransposeOp op,
                       PatternRewriter &rewriter) const override {
-    buildDynamicExtentChecks(rewriter, op);
-    LaunchEmitter emitter(rewriter, op.getLoc(), op, options);
-    emitter.setSource(op.getQ());
-    emitter.addInput(op.getScale());
-    OpFoldResult m = emitter.getM(), k = emitter.getK();
-    Value codes = emitter.allocate(op.getQT().getType(), {k, m});
-    Value scales = emitter.allocate(
-        op.getScaleT().getType(),
-        {emitter.ceilDiv(k, kCtaCols), emitter.ceilDiv(m, kCtaRows)});
     QuantKernelConfig config{QuantKernelKind::BlockTranspose,
                              SourceElement::E4M3, ScaleMode::fp32};
-    emitter.launch(config, {codes, scales});
-    rewriter.replaceOp(op,
-                       {emitter.toTensor(codes, op.getQT().getType()),
-                        emitter.toTensor(scales, op.getScaleT().getType())});
-    return success();
+    return lowerTranspose(
+        op, rewriter, options, config,
+        [](LaunchEmitter &e) { return e.ceilDiv(e.getK(), kCtaCols); });
   }
 };
 
@@ -950,15 +952,7 @@ struct GroupedScaledMatmulOpLowering
     Location loc = op.getLoc();
     GemmKernelConfig config = getGemmKernelConfig(op, options);
     buildDynamicExtentChecks(rewriter, op);
-    GroupedScaledMatmulOperands operands{op.getA(),
-                                         op.getAScale(),
-                                         op.getB(),
-                                         op.getBScale(),
-                                         op.getGroups(),
-                                         op.getInit(),
-                                         static_cast<int64_t>(op.getGroupSize()),
-                                         op.isMasked(),
-                                         op.getAccumulate()};
+    GroupedScaledMatmulOperands operands = getGroupedScaledMatmulOperands(op);
     buildGroupIndexCheck(rewriter, loc, operands, describeOpForChecks(op));
     // [X, Y, Z] -> [X Y, Z].
     auto rows = [&](Value tensor) -> Value {

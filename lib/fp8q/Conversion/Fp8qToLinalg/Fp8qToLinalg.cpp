@@ -862,6 +862,19 @@ bool isStaticallyValid(const GroupedScaledMatmulOperands &operands) {
 }
 } // namespace
 
+GroupedScaledMatmulOperands
+fp8q::getGroupedScaledMatmulOperands(GroupedScaledMatmulOp op) {
+  return {op.getA(),
+          op.getAScale(),
+          op.getB(),
+          op.getBScale(),
+          op.getGroups(),
+          op.getInit(),
+          static_cast<int64_t>(op.getGroupSize()),
+          op.isMasked(),
+          op.getAccumulate()};
+}
+
 void fp8q::buildGroupIndexCheck(OpBuilder &builder, Location loc,
                                 const GroupedScaledMatmulOperands &operands,
                                 StringRef what) {
@@ -1071,22 +1084,11 @@ Lowered lowerScaledMatmul(PatternRewriter &rewriter, ScaledMatmulOp op) {
   return {buildScaledMatmul(rewriter, op.getLoc(), operands)};
 }
 
-GroupedScaledMatmulOperands getGroupedOperands(GroupedScaledMatmulOp op) {
-  return {op.getA(),
-          op.getAScale(),
-          op.getB(),
-          op.getBScale(),
-          op.getGroups(),
-          op.getInit(),
-          static_cast<int64_t>(op.getGroupSize()),
-          op.isMasked(),
-          op.getAccumulate()};
-}
 
 /// The offsets or counts are data: checked at run time, then the GEMMs.
 Lowered lowerGroupedScaledMatmul(PatternRewriter &rewriter,
                                  GroupedScaledMatmulOp op) {
-  GroupedScaledMatmulOperands operands = getGroupedOperands(op);
+  GroupedScaledMatmulOperands operands = getGroupedScaledMatmulOperands(op);
   buildGroupIndexCheck(rewriter, op.getLoc(), operands,
                        describeOpForChecks(op));
   return {buildGroupedScaledMatmul(rewriter, op.getLoc(), operands)};
