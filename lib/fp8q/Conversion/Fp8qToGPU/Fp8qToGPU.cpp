@@ -856,23 +856,22 @@ struct FusedQuantizeLowering : Fp8qToGPUPattern<QuantizeOp> {
 /// of `config`; `scaleRows` is scale_t's row count, its columns are
 /// ceil(M/128).
 template <typename OpT>
-LogicalResult lowerTranspose(OpT op, PatternRewriter &rewriter,
-                             const Fp8qToGPUOptions &options,
-                             const QuantKernelConfig &config,
-                             function_ref<OpFoldResult(LaunchEmitter &)> scaleRows) {
+LogicalResult
+lowerTranspose(OpT op, PatternRewriter &rewriter,
+               const Fp8qToGPUOptions &options, const QuantKernelConfig &config,
+               function_ref<OpFoldResult(LaunchEmitter &)> scaleRows) {
   buildDynamicExtentChecks(rewriter, op);
   LaunchEmitter emitter(rewriter, op.getLoc(), op, options);
   emitter.setSource(op.getQ());
   emitter.addInput(op.getScale());
   OpFoldResult m = emitter.getM(), k = emitter.getK();
   Value codes = emitter.allocate(op.getQT().getType(), {k, m});
-  Value scales = emitter.allocate(
-      op.getScaleT().getType(),
-      {scaleRows(emitter), emitter.ceilDiv(m, kCtaRows)});
+  Value scales =
+      emitter.allocate(op.getScaleT().getType(),
+                       {scaleRows(emitter), emitter.ceilDiv(m, kCtaRows)});
   emitter.launch(config, {codes, scales});
-  rewriter.replaceOp(op,
-                     {emitter.toTensor(codes, op.getQT().getType()),
-                      emitter.toTensor(scales, op.getScaleT().getType())});
+  rewriter.replaceOp(op, {emitter.toTensor(codes, op.getQT().getType()),
+                          emitter.toTensor(scales, op.getScaleT().getType())});
   return success();
 }
 
@@ -899,9 +898,9 @@ struct BlockTransposeOpLowering : Fp8qToGPUPattern<BlockTransposeOp> {
                       PatternRewriter &rewriter) const override {
     QuantKernelConfig config{QuantKernelKind::BlockTranspose,
                              SourceElement::E4M3, ScaleMode::fp32};
-    return lowerTranspose(
-        op, rewriter, options, config,
-        [](LaunchEmitter &e) { return e.ceilDiv(e.getK(), kCtaCols); });
+    return lowerTranspose(op, rewriter, options, config, [](LaunchEmitter &e) {
+      return e.ceilDiv(e.getK(), kCtaCols);
+    });
   }
 };
 

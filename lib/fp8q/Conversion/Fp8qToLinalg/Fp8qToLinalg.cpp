@@ -1084,7 +1084,6 @@ Lowered lowerScaledMatmul(PatternRewriter &rewriter, ScaledMatmulOp op) {
   return {buildScaledMatmul(rewriter, op.getLoc(), operands)};
 }
 
-
 /// The offsets or counts are data: checked at run time, then the GEMMs.
 Lowered lowerGroupedScaledMatmul(PatternRewriter &rewriter,
                                  GroupedScaledMatmulOp op) {
