@@ -204,6 +204,39 @@ def lr_at(step: int, cfg: Config) -> float:
     return cfg.lr * (cfg.min_lr_ratio + (1 - cfg.min_lr_ratio) * cosine)
 
 
+def convert_torchao(model):
+    """The peer of the fp8 run: the same Linears (fp8q.torch's default filter)
+    through torchao's blockwise FP8 training path
+    (``torchao.prototype.blockwise_fp8_training``: 1x128 / 128x128 tiles,
+    triton quantization, cuBLAS block-scaled GEMMs). Its autograd function
+    takes the weight in the input's dtype, so the f32 master weight is passed
+    through ``.to(x.dtype)``, as autocast passes it to ``nn.Linear``.
+    Returns the swapped names."""
+    from torch import nn  # noqa: PLC0415
+    from torchao.prototype.blockwise_fp8_training.linear import (  # noqa: PLC0415
+        fp8_blockwise_mm)
+    import fp8q.torch as fq  # noqa: PLC0415
+
+    class TorchaoLinear(nn.Module):
+        def __init__(self, linear):
+            super().__init__()
+            if linear.bias is not None:
+                raise SystemExit("torchao's Float8BlockwiseLinear takes no bias")
+            self.weight = linear.weight
+
+        def forward(self, x):
+            return fp8_blockwise_mm.apply(x, self.weight.to(x.dtype), 128, x.dtype, False)
+
+    swapped = []
+    for name, module in list(model.named_modules()):
+        if type(module) is nn.Linear and fq.default_filter(name, module):
+            parent_name, _, child = name.rpartition(".")
+            parent = model.get_submodule(parent_name) if parent_name else model
+            setattr(parent, child, TorchaoLinear(module))
+            swapped.append(name)
+    return swapped
+
+
 def train(mode: str, cfg: Config, train_data, val_data, device, log):
     """One run; returns its record (losses per step, evals, step times)."""
     import torch  # noqa: PLC0415
@@ -221,6 +254,12 @@ def train(mode: str, cfg: Config, train_data, val_data, device, log):
                              f"expected the {expected} of the blocks")
         backends = {fq.backend(p) for p in model.parameters()}
         log(f"fp8: {len(converted)} Linears through fp8q ({', '.join(sorted(backends))})")
+    elif mode == "torchao":
+        converted = convert_torchao(model)
+        expected = 7 * cfg.layers
+        if len(converted) != expected:
+            raise SystemExit(f"torchao: swapped {len(converted)} Linears, expected {expected}")
+        log(f"torchao: {len(converted)} Linears through torchao's Float8BlockwiseLinear")
     decay = [p for p in model.parameters() if p.dim() == 2]
     rest = [p for p in model.parameters() if p.dim() != 2]
     opt = torch.optim.AdamW([{"params": decay, "weight_decay": cfg.weight_decay},
@@ -287,6 +326,10 @@ def summarize(runs, cfg: Config):
     if "bf16" in out and "fp8" in out:
         for key in ("final_val", "train_tail"):
             out["gap_" + key] = (out["fp8"][key] - out["bf16"][key]) / out["bf16"][key]
+    if "bf16" in out and "torchao" in out:
+        for key in ("final_val", "train_tail"):
+            out["torchao_gap_" + key] = ((out["torchao"][key] - out["bf16"][key])
+                                         / out["bf16"][key])
     if "bf16" in out and "bf16-repeat" in out:
         # The noise floor: the same BF16 run again (same seed and batches;
         # the GPU's reductions are not deterministic).
@@ -318,8 +361,10 @@ def plot(runs, cfg: Config, path: str):
         return False
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(7.5, 6.5), dpi=120, sharex=True,
                                       gridspec_kw={"height_ratios": [3, 2]})
-    colors = {"bf16": "tab:blue", "fp8": "tab:red", "bf16-repeat": "tab:cyan"}
-    labels = {"bf16": "BF16", "fp8": "FP8 (fp8q kernels)", "bf16-repeat": "BF16 again"}
+    colors = {"bf16": "tab:blue", "fp8": "tab:red", "bf16-repeat": "tab:cyan",
+              "torchao": "tab:green"}
+    labels = {"bf16": "BF16", "fp8": "FP8 (fp8q kernels)", "bf16-repeat": "BF16 again",
+              "torchao": "FP8 (torchao blockwise)"}
     smooth = {}
     for mode, r in runs.items():
         smooth[mode] = _smooth(r["loss"])
@@ -351,6 +396,12 @@ def plot(runs, cfg: Config, path: str):
                                           zip(again, smooth["bf16"][:n])],
                         color="tab:cyan", linewidth=0.8,
                         label="BF16 again vs BF16, train (noise)")
+        if "torchao" in runs:
+            peer = smooth["torchao"][:n]
+            bottom.plot(range(1, n + 1), [100 * (a - b) / b for a, b in
+                                          zip(peer, smooth["bf16"][:n])],
+                        color="tab:green", linewidth=0.8,
+                        label="torchao FP8 vs BF16, train")
         bottom.axhline(0, color="gray", linewidth=0.6)
         for y in (-0.25, 0.25):
             bottom.axhline(y, color="gray", linewidth=0.6, linestyle=":")
@@ -369,7 +420,8 @@ def main(argv=None) -> int:
     parser.add_argument("--dry-run", action="store_true",
                         help="a tiny model for a few steps on the CPU (CI)")
     parser.add_argument("--modes", default="bf16,fp8",
-                        help="runs, comma separated: bf16, fp8, bf16-repeat (BF16 again: "
+                        help="runs, comma separated: bf16, fp8, torchao (the peer: torchao's "
+                             "blockwise FP8 Linear), bf16-repeat (BF16 again: "
                              "the run-to-run noise of the same step)")
     parser.add_argument("--steps", type=int)
     parser.add_argument("--out", default=os.environ.get("OUT", "."))
@@ -395,10 +447,12 @@ def main(argv=None) -> int:
     if args.steps:
         cfg.steps = args.steps
     modes = [m for m in args.modes.split(",") if m]
-    unknown = set(modes) - {"bf16", "fp8", "bf16-repeat"}
+    unknown = set(modes) - {"bf16", "fp8", "bf16-repeat", "torchao"}
     if unknown:
         parser.error(f"unknown mode(s) {', '.join(sorted(unknown))}: expected bf16, fp8, "
-                     "bf16-repeat")
+                     "bf16-repeat, torchao")
+    if args.dry_run and "torchao" in modes:
+        parser.error("mode torchao needs a CUDA GPU (torchao's triton kernels), not --dry-run")
     if args.dry_run:
         device = torch.device("cpu")
     elif torch.cuda.is_available():
@@ -475,6 +529,10 @@ def main(argv=None) -> int:
     if "gap_final_val" in summary:
         print(f"FP8 vs BF16 relative gap: val {summary['gap_final_val'] * 100:+.3f} %, "
               f"train {summary['gap_train_tail'] * 100:+.3f} %")
+    if "torchao_gap_final_val" in summary:
+        print(f"torchao FP8 vs BF16 relative gap: val "
+              f"{summary['torchao_gap_final_val'] * 100:+.3f} %, "
+              f"train {summary['torchao_gap_train_tail'] * 100:+.3f} %")
     if "repeat_gap_final_val" in summary:
         print(f"BF16 again vs BF16 (noise): val {summary['repeat_gap_final_val'] * 100:+.3f} %, "
               f"train {summary['repeat_gap_train_tail'] * 100:+.3f} %")
