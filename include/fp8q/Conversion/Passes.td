@@ -179,14 +179,19 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
            "Lowering of fp8q.scaled_matmul: `host` (default; left alone for "
            "the host reference loops) or `wgmma` (the Hopper TMA + wgmma "
            "kernel)">,
-    Option<"gemmBlockM", "gemm-block-m", "int64_t", /*default=*/"128",
+    Option<"gemmBlockM", "gemm-block-m", "int64_t", /*default=*/"0",
            "GEMM kernel: result rows per CTA tile (64, 128, 192 or 256; one "
-           "consumer warpgroup per 64)">,
-    Option<"gemmBlockN", "gemm-block-n", "int64_t", /*default=*/"128",
+           "consumer warpgroup per 64). 0 with gemm-block-n and gemm-stages "
+           "0 (the default): chosen per GEMM from its static M and N "
+           "(128x128 for large GEMMs, smaller tiles for M <= 256); a "
+           "value fixes the tiling for every GEMM, 128 where left 0">,
+    Option<"gemmBlockN", "gemm-block-n", "int64_t", /*default=*/"0",
            "GEMM kernel: result columns per CTA tile (the wgmma N: a "
-           "multiple of 8 up to 256; with weight blocks it must divide 128)">,
-    Option<"gemmStages", "gemm-stages", "int64_t", /*default=*/"4",
-           "GEMM kernel: depth of the shared-memory TMA ring (1..8)">,
+           "multiple of 8 up to 256; with weight blocks it must divide "
+           "128); 0: see gemm-block-m">,
+    Option<"gemmStages", "gemm-stages", "int64_t", /*default=*/"0",
+           "GEMM kernel: depth of the shared-memory TMA ring (1..8); 0: "
+           "see gemm-block-m (4 where the tiling is fixed)">,
     Option<"gemmCtas", "gemm-ctas", "int64_t", /*default=*/"132",
            "GEMM kernel: CTAs of the persistent grid (default: the 132 SMs "
            "of an H100 SXM / H200)">,

@@ -49,18 +49,20 @@ struct GpuPipelineOptions : PassPipelineOptions<GpuPipelineOptions> {
       llvm::cl::init("host")};
   Option<int64_t> gemmBlockM{
       *this, "gemm-block-m",
-      llvm::cl::desc("GEMM kernel: result rows per CTA tile "
-                     "(convert-fp8q-to-gpu)"),
-      llvm::cl::init(128)};
+      llvm::cl::desc("GEMM kernel: result rows per CTA tile; 0 (default) "
+                     "with gemm-block-n and gemm-stages 0: chosen per GEMM "
+                     "from its shape (convert-fp8q-to-gpu)"),
+      llvm::cl::init(0)};
   Option<int64_t> gemmBlockN{
       *this, "gemm-block-n",
-      llvm::cl::desc("GEMM kernel: result columns per CTA tile "
-                     "(convert-fp8q-to-gpu)"),
-      llvm::cl::init(128)};
+      llvm::cl::desc("GEMM kernel: result columns per CTA tile; 0: see "
+                     "gemm-block-m (convert-fp8q-to-gpu)"),
+      llvm::cl::init(0)};
   Option<int64_t> gemmStages{
       *this, "gemm-stages",
-      llvm::cl::desc("GEMM kernel: TMA ring depth (convert-fp8q-to-gpu)"),
-      llvm::cl::init(4)};
+      llvm::cl::desc("GEMM kernel: TMA ring depth; 0: see gemm-block-m "
+                     "(convert-fp8q-to-gpu)"),
+      llvm::cl::init(0)};
   Option<int64_t> gemmCtas{
       *this, "gemm-ctas",
       llvm::cl::desc("GEMM kernel: CTAs of the persistent grid "

@@ -41,8 +41,11 @@ from fp8q import manifest as _manifest
 
 #: The source of the kernels, shipped with the package.
 SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "kernels.mlir")
-#: The fp8-opt pipeline options that export them (as bench/CMakeLists.txt).
-PIPELINE_OPTIONS = "gemm=wgmma memory-model=unified"
+#: The fp8-opt pipeline options that export them (as bench/CMakeLists.txt):
+#: the GEMM tiling fixed (kernels.mlir's shapes are examples; the kernels
+#: serve every shape).
+PIPELINE_OPTIONS = ("gemm=wgmma memory-model=unified gemm-block-m=128 gemm-block-n=128 "
+                    "gemm-stages=4")
 ENV_DIR = "FP8Q_TORCH_KERNELS"
 
 _SRC_DTYPES = ("bf16", "f16", "f32")

@@ -3,7 +3,7 @@
 // (--dry-run): manifest (tensor-map arguments), launch dimensions,
 // requirements, and the numpy reference on small shapes.
 //
-// RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified format=isa export-dir=%t" -o /dev/null
+// RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=128 memory-model=unified format=isa export-dir=%t" -o /dev/null
 // RUN: %python -m fp8q.device.check_gemm --export-dir %t --dry-run --shapes perf,odd | FileCheck %s
 // RUN: %python -m fp8q.bench.bench_gemm --export-dir %t --dry-run | FileCheck %s --check-prefix=BENCH
 // The group-K kernels of the accuracy experiment (group_size =

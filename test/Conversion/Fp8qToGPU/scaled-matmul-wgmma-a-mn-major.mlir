@@ -6,8 +6,8 @@
 // argument as [K/128, M] with "layout": "transposed"; check_gemm's dry run
 // takes the kernels.
 //
-// RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified" | FileCheck %s
-// RUN: rm -rf %t && fp8-opt %s --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified format=isa export-dir=%t" | FileCheck %s --check-prefix=PIPE
+// RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma gemm-block-m=128 memory-model=unified" | FileCheck %s
+// RUN: rm -rf %t && fp8-opt %s --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=128 memory-model=unified format=isa export-dir=%t" | FileCheck %s --check-prefix=PIPE
 // RUN: FileCheck %s --check-prefix=MANIFEST --input-file=%t/manifest.json
 // RUN: %if numpy %{ %python -m fp8q.device.check_gemm --export-dir %t --dry-run --shapes odd | FileCheck %s --check-prefix=DRY %}
 

@@ -8,9 +8,9 @@
 // (TMA row g N + n0) and scale blocks, and masks rows at its group's end.
 // The numerics against the reference: test/Integration/GPU/grouped-scaled-matmul-mock.test.
 //
-// RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma" | FileCheck %s
+// RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma gemm-block-m=128" | FileCheck %s
 // RUN: fp8-opt %s --convert-fp8q-to-gpu | FileCheck %s --check-prefix=HOST
-// RUN: fp8-opt %s --fp8q-gpu-pipeline="gemm=wgmma format=isa" | FileCheck %s --check-prefix=PIPE
+// RUN: fp8-opt %s --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=128 format=isa" | FileCheck %s --check-prefix=PIPE
 
 // gemm=host leaves both ops alone (the GPU pipeline's reference lowering
 // runs them on the host).

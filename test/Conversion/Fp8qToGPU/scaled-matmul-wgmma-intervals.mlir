@@ -4,8 +4,8 @@
 // across two stages before one promotion; with G = K this is the
 // no-promotion accuracy experiment).
 //
-// RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified" | FileCheck %s
-// RUN: fp8-opt %s --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified format=isa" | FileCheck %s --check-prefix=PTX
+// RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma gemm-block-m=128 memory-model=unified" | FileCheck %s
+// RUN: fp8-opt %s --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=128 memory-model=unified format=isa" | FileCheck %s --check-prefix=PTX
 
 func.func @group256(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<200x2xf32>, %b: tensor<300x512xf8E4M3FN>, %sb: tensor<2x2xf32>, %y0: tensor<200x300xf32>) -> tensor<200x300xf32> {
   %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) {group_size = 256, b_tile = #fp8q.tile<256x256>}

@@ -1,6 +1,6 @@
-// RUN: fp8-opt %s --convert-fp8q-to-gpu=gemm=wgmma -cse | FileCheck %s
-// RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified" -cse | FileCheck %s --check-prefix=UNIFIED
-// RUN: fp8-opt %s --fp8q-gpu-pipeline="gemm=wgmma format=isa" | FileCheck %s --check-prefix=LLVM
+// RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma gemm-block-m=128 gemm-block-m=128" -cse | FileCheck %s
+// RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma gemm-block-m=128 memory-model=unified" -cse | FileCheck %s --check-prefix=UNIFIED
+// RUN: fp8-opt %s --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=128 format=isa" | FileCheck %s --check-prefix=LLVM
 
 // The wgmma GEMM under the default memory model `copy`: the operands are
 // copied to device buffers, the tensor maps of A and B are encoded on those

@@ -6,13 +6,13 @@
 // setmaxnreg.inc. BLOCK_N = 64 (below) needs fewer registers by itself;
 // .maxnreg pins the count there too.
 //
-// RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified format=isa export-dir=%t" -o /dev/null
+// RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=128 memory-model=unified format=isa export-dir=%t" -o /dev/null
 // RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s
 // RUN: cat %t/*.ptx | FileCheck %s --check-prefix=SMEM
 // RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified format=isa gemm-block-n=64 gemm-stages=6 export-dir=%t" -o /dev/null
 // RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --check-prefix=N64
 // The grouped kernels (contiguous and masked layouts) alike:
-// RUN: rm -rf %t && fp8-opt %S/scaled-matmul-wgmma-grouped.mlir --fp8q-gpu-pipeline="gemm=wgmma format=isa export-dir=%t" -o /dev/null
+// RUN: rm -rf %t && fp8-opt %S/scaled-matmul-wgmma-grouped.mlir --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=128 format=isa export-dir=%t" -o /dev/null
 // RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --check-prefix=GROUPED
 
 // The dynamic shared memory is declared 1024-byte aligned (the 128-byte

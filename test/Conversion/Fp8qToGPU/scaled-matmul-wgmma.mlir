@@ -5,9 +5,9 @@
 // promotion, pair stores on interior tiles and masked stores on edge
 // tiles). gemm=host (default) leaves scaled_matmul alone.
 //
-// RUN: fp8-opt %S/Inputs/gemm-variants.mlir --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified" | FileCheck %s
+// RUN: fp8-opt %S/Inputs/gemm-variants.mlir --convert-fp8q-to-gpu="gemm=wgmma gemm-block-m=128 memory-model=unified" | FileCheck %s
 // RUN: fp8-opt %S/Inputs/gemm-variants.mlir --convert-fp8q-to-gpu | FileCheck %s --check-prefix=HOST
-// RUN: fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified format=isa" | FileCheck %s --check-prefix=PTX
+// RUN: fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=128 memory-model=unified format=isa" | FileCheck %s --check-prefix=PTX
 
 // HOST-COUNT-4: fp8q.scaled_matmul
 // HOST-NOT: wgmma

@@ -61,8 +61,13 @@ struct Fp8qToGPUOptions {
   /// Lower fp8q.scaled_matmul to the Hopper wgmma kernel (`gemm=wgmma`);
   /// otherwise it is left alone (`gemm=host`).
   bool gemmWgmma = false;
-  /// Tiling and pipeline depth of the GEMM kernel.
+  /// Tiling and pipeline depth of the GEMM kernel (with gemmAutoTile: of
+  /// the GEMMs whose M or N is dynamic, and of the grouped GEMMs; `ctas`
+  /// always).
   hopper::GemmTileConfig gemmTile;
+  /// Choose each fp8q.scaled_matmul's tiling from its static M and N
+  /// (hopper::chooseGemmTile): the pass options leave the tiling open.
+  bool gemmAutoTile = false;
 };
 
 /// Returns why `chip` cannot run the fp8q kernels, or std::nullopt if it can.

@@ -1057,6 +1057,10 @@ GemmKernelConfig fp8q::getGemmKernelConfig(Operation *scaledMatmul,
   config.groupSize = op.getGroupSize();
   config.promotionInterval = op.getPromotionInterval();
   config.tile = options.gemmTile;
+  auto result = cast<RankedTensorType>(op.getInit().getType());
+  if (options.gemmAutoTile && result.hasStaticShape())
+    config.tile = chooseGemmTile(result.getDimSize(0), result.getDimSize(1),
+                                 options.gemmTile.ctas);
   return config;
 }
 
@@ -1210,7 +1214,14 @@ struct ConvertFp8qToGPUPass
     Fp8qToGPUOptions options{getFp8qNVVMTarget(&getContext(), chip),
                              memoryModel};
     options.gemmWgmma = gemm == "wgmma";
-    options.gemmTile = {gemmBlockM, gemmBlockN, gemmStages, gemmCtas};
+    // All three 0 (the default): each GEMM's tiling is chosen from its
+    // shape; otherwise the given ones with the 128x128, 4-stage defaults
+    // for those left at 0.
+    options.gemmAutoTile = gemmBlockM == 0 && gemmBlockN == 0 && gemmStages == 0;
+    GemmTileConfig defaults;
+    options.gemmTile = {gemmBlockM ? gemmBlockM : defaults.blockM,
+                        gemmBlockN ? gemmBlockN : defaults.blockN,
+                        gemmStages ? gemmStages : defaults.stages, gemmCtas};
     // The tiling alone (the Wgrad form allows every BLOCK_N; the weight
     // block form is checked per op).
     GemmKernelConfig tiling;

@@ -208,6 +208,17 @@ struct GemmKernelConfig {
   std::optional<std::string> getInvalidReason() const;
 };
 
+/// The tiling the lowering picks for a GEMM whose result is `m` x `n` (both
+/// static) when the pass options leave the tiling open (`gemm-block-m`,
+/// `gemm-block-n` and `gemm-stages` all 0, the default): the first of
+/// 128x128 (4 stages), 128x64 (6), 64x128 (4), 64x64 (6) whose result
+/// tiles fill at least three quarters of `ctas` (one wave of the persistent
+/// grid), the 64-row ones only and first when m <= 64 (a 128-row tile would
+/// be half padding); when none does, the one with the most tiles. Large
+/// GEMMs keep 128x128; at M = 64..256 smaller tiles occupy more SMs
+/// (H200: up to 1.5x the 128x128 tile's speed, docs/GPU.md "Tile choice").
+GemmTileConfig chooseGemmTile(int64_t m, int64_t n, int64_t ctas);
+
 /// The manifest spelling of the result type: bf16 or f32.
 StringRef getGemmOutElementName(GemmOutElement element);
 /// "none", "contiguous" or "masked".

@@ -206,6 +206,30 @@ int64_t GemmKernelConfig::getStaticSharedMemoryBytes() const {
   return llvm::alignTo(2 * tile.stages * kMbarrierBytes, kSwizzleAtomBytes);
 }
 
+GemmTileConfig hopper::chooseGemmTile(int64_t m, int64_t n, int64_t ctas) {
+  // In order of preference: fewer, larger tiles read each operand byte
+  // fewer times; 6 stages keep the smaller tiles' TMA ring as deep in bytes.
+  static constexpr GemmTileConfig kCandidates[] = {
+      {128, 128, 4, 0}, {128, 64, 6, 0}, {64, 128, 4, 0}, {64, 64, 6, 0}};
+  int64_t wanted = llvm::divideCeil(3 * ctas, 4);
+  std::optional<GemmTileConfig> best;
+  int64_t bestTiles = -1;
+  for (GemmTileConfig candidate : kCandidates) {
+    if (m <= kWgmmaM && candidate.blockM > kWgmmaM)
+      continue;
+    candidate.ctas = ctas;
+    int64_t tiles = llvm::divideCeil(m, candidate.blockM) *
+                    llvm::divideCeil(n, candidate.blockN);
+    if (tiles >= wanted)
+      return candidate;
+    if (tiles > bestTiles) {
+      best = candidate;
+      bestTiles = tiles;
+    }
+  }
+  return *best;
+}
+
 std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
   if (tile.blockM < kWgmmaM || tile.blockM % kWgmmaM != 0 ||
       tile.blockM > kTmaMaxBox)
