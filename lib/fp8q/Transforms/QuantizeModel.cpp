@@ -646,6 +646,14 @@ Value fp8q::quantizeGroupedWgrad(RewriterBase &rewriter,
                                          index({e, 0, 0}),
                                          index({1, match.m, match.n}),
                                          index({1, 1, 1}));
+      // A dense accumulator, not a view into the incoming gradient: the GPU
+      // launch copies C from an identity-layout buffer.
+      if (resultType.getElementType() == gemmElement)
+        c = linalg::CopyOp::create(
+                rewriter, loc, c,
+                createEmpty(rewriter, loc, index({match.m, match.n}),
+                            gemmElement))
+                .getResult(0);
       c = convertElementType(rewriter, loc, c, gemmElement);
     } else {
       c = createEmpty(rewriter, loc, index({match.m, match.n}), gemmElement);
