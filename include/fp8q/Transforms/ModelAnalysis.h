@@ -251,8 +251,10 @@ enum class ContractionDecision { Quantize, Retain, Unquantized };
 /// (forward and backward in one function) computes, for Y = X W^T:
 /// Fprop Y = X W^T, Dgrad dX = dY W (the same weight, contracted over its
 /// output dimension), Wgrad dW = dY^T X (the forward's activation,
-/// contracted over the tokens). None outside joint graphs: roles are
-/// assigned only in a function with at least one Wgrad.
+/// contracted over the tokens). Stacked experts have the same roles, per
+/// expert (grouped Fprop and Dgrad, Wgrad dW[e] = X[e]^T dY[e]). None
+/// outside joint graphs: roles are assigned only in a function with at
+/// least one Wgrad.
 enum class TrainingRole { None, Fprop, Dgrad, Wgrad };
 
 /// "fprop", "dgrad", "wgrad" (empty for None).

@@ -975,7 +975,9 @@ namespace {
 /// In a training step's joint graph (findTrainingRoles) the Dgrad and Wgrad
 /// of a Linear follow its Fprop instead (decideBackward): retained or
 /// unquantized with it; a Dgrad of a quantized Linear is quantized like a
-/// Linear, a Wgrad with 1x128 tiles along the tokens on both operands.
+/// Linear, a Wgrad with 1x128 tiles along the tokens on both operands. The
+/// same holds for stacked experts (decideExpertBackward): a grouped Dgrad,
+/// and a Wgrad of one recipe Wgrad GEMM per expert.
 class FunctionClassifier {
 public:
   FunctionClassifier(FunctionOpInterface func,
