@@ -162,9 +162,8 @@ struct GroupedWgradMatch {
 /// broadcast along the experts; static extents; f32/bf16/f16; T a multiple
 /// of `groupSize` (the tokens are the GEMM's K). Returns the match, or the
 /// reason there is none.
-FailureOr<GroupedWgradMatch> matchGroupedWgrad(linalg::LinalgOp op,
-                                               int64_t groupSize,
-                                               std::string &reason);
+FailureOr<GroupedWgradMatch>
+matchGroupedWgrad(linalg::LinalgOp op, int64_t groupSize, std::string &reason);
 
 //===----------------------------------------------------------------------===//
 // Retained components

@@ -612,9 +612,8 @@ FailureOr<GroupedWgradMatch> fp8q::matchGroupedWgrad(linalg::LinalgOp op,
     }
     return failure();
   };
-  for (auto [input, operand] :
-       {std::make_pair(match.aInput, &match.a),
-        std::make_pair(match.bInput, &match.b)})
+  for (auto [input, operand] : {std::make_pair(match.aInput, &match.a),
+                                std::make_pair(match.bInput, &match.b)})
     if (failed(matchOperand(input, *operand)))
       return fail(llvm::formatv(
           "operand #{0} is not [E, T, X] or [E, X, T] up to transposes, nor a "
@@ -1413,8 +1412,7 @@ void FunctionClassifier::findTrainingRoles(
     // (through a transpose, or the tensor broadcast to every expert) and a
     // computed dY, reducing over the tokens to [E, K, N] or [E, N, K]; the
     // Dgrad reads the same stacked weight with K and N exchanged.
-    if (extents.isStatic() && extents.batch != 1 &&
-        op.getNumDpsInputs() == 2) {
+    if (extents.isStatic() && extents.batch != 1 && op.getNumDpsInputs() == 2) {
       for (auto [i, input] : llvm::enumerate(op.getDpsInputs())) {
         Value leaf = getLayoutLeaf(input);
         if (provenance.get(op.getDpsInputs()[1 - i]).isParameter())
@@ -1610,17 +1608,15 @@ void FunctionClassifier::decideBackward(ContractionRecord &record,
   record.decision = ContractionDecision::Quantize;
   record.linear = *match.match;
   record.pow2Activation = usesPow2Scales(*match.match);
-  record.reason = llvm::formatv("{0}: dY^T X over the "
-                                "T = {1} tokens, both operands in 1x{2} tiles "
-                                "along T (X {3}){4}",
-                                of, match.match->k, config.groupSize,
-                                match.match->weightIsKxN
-                                    ? "[T, K]: 128x1 tiles, transposed"
-                                    : "[K, T]",
-                                record.pow2Activation
-                                    ? "; pow2 dY scales"
-                                    : "")
-                      .str();
+  record.reason =
+      llvm::formatv("{0}: dY^T X over the "
+                    "T = {1} tokens, both operands in 1x{2} tiles "
+                    "along T (X {3}){4}",
+                    of, match.match->k, config.groupSize,
+                    match.match->weightIsKxN ? "[T, K]: 128x1 tiles, transposed"
+                                             : "[K, T]",
+                    record.pow2Activation ? "; pow2 dY scales" : "")
+          .str();
 }
 
 std::optional<unsigned>

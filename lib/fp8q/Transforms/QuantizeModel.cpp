@@ -590,7 +590,8 @@ public:
       int64_t row = operand.tokensLast ? expert * rows : 0;
       int64_t col = operand.tokensLast ? 0 : expert * cols;
       return tensor::ExtractSliceOp::create(
-                 b, loc, value, getAsIndexOpFoldResult(b.getContext(), {row, col}),
+                 b, loc, value,
+                 getAsIndexOpFoldResult(b.getContext(), {row, col}),
                  getAsIndexOpFoldResult(b.getContext(), {rows, cols}),
                  getAsIndexOpFoldResult(b.getContext(), {1, 1}))
           .getResult();
@@ -642,17 +643,16 @@ Value fp8q::quantizeGroupedWgrad(RewriterBase &rewriter,
     auto [qb, sb] = b.getExpert(rewriter, loc, e);
     Value c;
     if (accumulate) {
-      c = tensor::ExtractSliceOp::create(rewriter, loc, expertType, init,
-                                         index({e, 0, 0}),
-                                         index({1, match.m, match.n}),
-                                         index({1, 1, 1}));
+      c = tensor::ExtractSliceOp::create(
+          rewriter, loc, expertType, init, index({e, 0, 0}),
+          index({1, match.m, match.n}), index({1, 1, 1}));
       // A dense accumulator, not a view into the incoming gradient: the GPU
       // launch copies C from an identity-layout buffer.
       if (resultType.getElementType() == gemmElement)
-        c = linalg::CopyOp::create(
-                rewriter, loc, c,
-                createEmpty(rewriter, loc, index({match.m, match.n}),
-                            gemmElement))
+        c = linalg::CopyOp::create(rewriter, loc, c,
+                                   createEmpty(rewriter, loc,
+                                               index({match.m, match.n}),
+                                               gemmElement))
                 .getResult(0);
       c = convertElementType(rewriter, loc, c, gemmElement);
     } else {
@@ -667,10 +667,9 @@ Value fp8q::quantizeGroupedWgrad(RewriterBase &rewriter,
         accumulate ? rewriter.getUnitAttr() : nullptr,
         ScaleLayoutAttr::get(context, ScaleLayout::k_major));
     y = convertElementType(rewriter, loc, y, resultType.getElementType());
-    result = tensor::InsertSliceOp::create(rewriter, loc, y, result,
-                                           index({e, 0, 0}),
-                                           index({1, match.m, match.n}),
-                                           index({1, 1, 1}));
+    result = tensor::InsertSliceOp::create(
+        rewriter, loc, y, result, index({e, 0, 0}),
+        index({1, match.m, match.n}), index({1, 1, 1}));
   }
   LLVM_DEBUG(llvm::dbgs() << "[" DEBUG_TYPE "] " << getOpLabel(op)
                           << ": expert Wgrad E=" << match.experts
