@@ -1,6 +1,7 @@
 // RUN: fp8-opt %s --fp8q-quantize-model -split-input-file | FileCheck %s
 // RUN: fp8-opt %s --fp8q-quantize-model="report=-" -split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: fp8-opt %s --fp8q-quantize-model -split-input-file -verify-diagnostics -o /dev/null
+// RUN: fp8-opt %s --fp8q-quantize-model="wgrad-activation=requantize" -split-input-file 2>/dev/null | FileCheck %s --check-prefix=REQ
 // RUN: fp8-opt %s --fp8q-quantize-model -split-input-file | fp8-opt --fp8q-cpu-pipeline -split-input-file -o /dev/null
 // RUN: fp8-opt %s --fp8q-quantize-model -split-input-file | fp8-opt --fp8q-gpu-pipeline="gemm=wgmma" -split-input-file | FileCheck %s --check-prefix=GPU
 
@@ -86,18 +87,29 @@ func.func @expert_wgrad(%x: tensor<128x256xf32>, %w: tensor<2x256x384xf32>, %d: 
 
 // X computed per expert ([E, T, K]) and the gradient accumulated into an
 // incoming one (the Wgrad's init, an argument): each expert's GEMM takes
-// the init's slice with `accumulate`; X is quantized once for both experts
-// (128x1 of [E*T, K], transposed), expert e in columns e*T ..
+// a dense copy of the init's slice with `accumulate`. X is the Fprop's
+// cached FP8 X (its 1x128 codes of [E*T, K]) turned into 128x1 tiles by
+// fp8q.tile_transpose ([K, E*T], expert e in columns e*T ..); with
+// wgrad-activation=requantize it is quantized again (128x1 of [E*T, K],
+// transposed).
 // CHECK-LABEL: func.func @expert_wgrad_acc
 // CHECK-SAME:    %[[DWIN:[a-z0-9]+]]: tensor<2x256x384xf32>) ->
-// CHECK:         %[[XQ:.*]], %[[XS:.*]] = fp8q.quantize %{{.*}} outs({{.*}}) {tile = #fp8q.tile<128x1>, transpose} : tensor<256x256xf32> -> tensor<256x256xf8E4M3FN>, tensor<256x2xf32>
+// CHECK:         %[[FQ:.*]], %[[FS:.*]] = fp8q.quantize %[[XF:.*]] outs({{.*}}) {tile = #fp8q.tile<1x128>} : tensor<256x256xf32> -> tensor<256x256xf8E4M3FN>, tensor<256x2xf32>
+// CHECK-NOT:     fp8q.quantize %[[XF]]
+// CHECK:         %[[XQ:.*]], %[[XS:.*]] = fp8q.tile_transpose %[[FQ]], %[[FS]] outs({{.*}}) {tile = #fp8q.tile<1x128>} : tensor<256x256xf8E4M3FN>, tensor<256x2xf32> -> tensor<256x256xf8E4M3FN>, tensor<256x2xf32>
 // CHECK:         %[[A1:.*]] = tensor.extract_slice %[[XQ]][0, 128] [256, 128] [1, 1]
 // CHECK:         %[[AS1:.*]] = tensor.extract_slice %[[XS]][0, 1] [256, 1] [1, 1]
 // CHECK:         %[[S1:.*]] = tensor.extract_slice %[[DWIN]][1, 0, 0] [1, 256, 384] [1, 1, 1] : tensor<2x256x384xf32> to tensor<256x384xf32>
 // CHECK:         %[[C1:.*]] = linalg.copy ins(%[[S1]] : tensor<256x384xf32>)
 // CHECK:         fp8q.scaled_matmul %[[A1]], %[[AS1]], %{{.*}}, %{{.*}} outs(%[[C1]]) {accumulate, b_tile = #fp8q.tile<1x128>}
-// REPORT: @expert_wgrad_acc | {{.*}} | quantized | wgrad of the experts at {{.*}}: dW[e] = X[e]^T dY[e] over the T = 128 tokens, 2 experts, both operands in 1x128 tiles along T (X [E, T, .], one quantization sliced per expert
+// REPORT: @expert_wgrad_acc | {{.*}} | quantized | wgrad of the experts at {{.*}}: dW[e] = X[e]^T dY[e] over the T = 128 tokens, 2 experts, both operands in 1x128 tiles along T (X [E, T, .]: the Fprop's 1x128 codes through fp8q.tile_transpose, sliced per expert; dY
+// REQ-LABEL:   func.func @expert_wgrad_acc
+// REQ:         fp8q.quantize %[[XF:.*]] outs({{.*}}) {tile = #fp8q.tile<128x1>, transpose} : tensor<256x256xf32> -> tensor<256x256xf8E4M3FN>, tensor<256x2xf32>
+// REQ:         fp8q.quantize %[[XF]] outs({{.*}}) {tile = #fp8q.tile<1x128>} : tensor<256x256xf32>
+// REQ-NOT:     fp8q.tile_transpose
+// REQ-LABEL:   func.func @expert_wgrad_nk
 // GPU-LABEL:   llvm.func @expert_wgrad_acc
+// GPU:         gpu.launch_func {{.*}} @fp8q_tile_transpose_1x128_fp32::
 // GPU-COUNT-2: gpu.launch_func {{.*}} @fp8q_scaled_matmul_1x128_1x128_f32_acc::
 func.func @expert_wgrad_acc(%x: tensor<2x128x256xf32>, %w: tensor<2x256x384xf32>, %d: tensor<2x128x384xf32>, %dw_in: tensor<2x256x384xf32>) -> (tensor<2x128x384xf32>, tensor<2x128x256xf32>, tensor<2x256x384xf32>) {
   %zero = arith.constant 0.0 : f32

@@ -139,6 +139,10 @@ struct GroupedWgradOperand {
   /// T is the last dimension of `source` ([.., X, T]: quantized 1xG as is);
   /// false for [.., T, X] (quantized Gx1 with `transpose`).
   bool tokensLast = false;
+  /// The forward's X [E, T, K] as its grouped Fprop quantized it: the Wgrad
+  /// reads the Fprop's 1xG codes through fp8q.tile_transpose instead of
+  /// quantizing X again (`wgrad-activation=cached`; set by the analysis).
+  bool fromForwardCodes = false;
 };
 
 /// The Wgrad of stacked experts: dW[e] = A[e]^T B[e] over the tokens T,

@@ -1655,10 +1655,29 @@ void FunctionClassifier::decideExpertBackward(ContractionRecord &record,
     record.reason = of + " (dW[e] = X[e]^T dY[e] over the tokens): " + why;
     return;
   }
+  // Which side is the forward's X (the other is dY).
+  Value x =
+      getLayoutLeaf(forward.op->getOperand(forward.grouped->activationInput));
+  bool xIsA = getLayoutLeaf(record.op.getDpsInputs()[match->aInput]) == x;
+  GroupedWgradOperand &xSide = xIsA ? match->a : match->b;
+  const GroupedWgradOperand &dySide = xIsA ? match->b : match->a;
+  // The recipe caches the forward's FP8 X for the backward: where the
+  // Wgrad reads the very [E, T, K] tensor the grouped Fprop quantized, its
+  // 1xG codes of [E*T, K] become the [K, E*T] Gx1 tiles the Wgrad slices
+  // (T is a multiple of G: no tile straddles two experts).
+  xSide.fromForwardCodes =
+      config.wgradActivation == WgradActivation::Cached && xSide.perExpert &&
+      !xSide.tokensLast &&
+      xSide.source == forward.op->getOperand(forward.grouped->activationInput);
   record.decision = ContractionDecision::Quantize;
   record.groupedWgrad = *match;
   record.extents = getContractionExtents(record.op);
   auto describe = [&](const GroupedWgradOperand &operand) {
+    if (operand.fromForwardCodes)
+      return llvm::formatv("[E, T, .]: the Fprop's 1x{0} codes through "
+                           "fp8q.tile_transpose, sliced per expert",
+                           config.groupSize)
+          .str();
     std::string tiles =
         operand.tokensLast
             ? llvm::formatv("1x{0} tiles", config.groupSize).str()
@@ -1671,12 +1690,6 @@ void FunctionClassifier::decideExpertBackward(ContractionRecord &record,
                          operand.tokensLast ? "[E, ., T]" : "[E, T, .]", tiles)
         .str();
   };
-  // Which side is the forward's X (the other is dY).
-  Value x =
-      getLayoutLeaf(forward.op->getOperand(forward.grouped->activationInput));
-  bool xIsA = getLayoutLeaf(record.op.getDpsInputs()[match->aInput]) == x;
-  const GroupedWgradOperand &xSide = xIsA ? match->a : match->b;
-  const GroupedWgradOperand &dySide = xIsA ? match->b : match->a;
   record.reason =
       llvm::formatv("{0}: dW[e] = X[e]^T dY[e] over the T = {1} tokens, {2} "
                     "experts, both operands in 1x{3} tiles along T (X {4}; "

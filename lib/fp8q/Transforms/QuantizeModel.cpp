@@ -510,6 +510,8 @@ Value fp8q::quantizeGroupedLinear(RewriterBase &rewriter,
   auto [qaFlat, saFlat] =
       cache.getOrCreate(rewriter, flatAct, TileAttr::get(context, 1, g),
                         actMode, /*transpose=*/false);
+  if (record.role == TrainingRole::Fprop)
+    cache.setForwardActivation(op, {flatAct, qaFlat, saFlat, actMode});
   rewriter.setInsertionPoint(op);
   Value qa = expandRows(rewriter, loc, qaFlat, e, t);
   Value sa = expandRows(rewriter, loc, saFlat, e, t);
@@ -560,19 +562,32 @@ namespace {
 ///   [T, X] / [X, T] (the same for every expert): quantized once, whole
 class ExpertWgradOperand {
 public:
+  /// Quantizes `operand` (or, with `fromForwardCodes`, turns the Fprop
+  /// `fprop`'s cached 1xG codes of [E*T, K] into Gx1 tiles with
+  /// fp8q.tile_transpose, before `user`).
   ExpertWgradOperand(RewriterBase &rewriter, const GroupedWgradOperand &operand,
                      int64_t tokens, int64_t groupSize,
-                     QuantizedOperandCache &cache)
+                     QuantizedOperandCache &cache, Operation *fprop,
+                     Operation *user)
       : operand(operand), tokens(tokens), groupSize(groupSize) {
     MLIRContext *context = rewriter.getContext();
     Value source = operand.source;
     if (operand.perExpert)
       source = cache.getOrCreate2D(rewriter, source, {0, 1, 2});
-    TileAttr tile = operand.tokensLast ? TileAttr::get(context, 1, groupSize)
-                                       : TileAttr::get(context, groupSize, 1);
-    std::tie(codes, scales) =
-        cache.getOrCreate(rewriter, source, tile, ScaleMode::fp32,
-                          /*transpose=*/!operand.tokensLast);
+    std::optional<QuantizedOperandCache::ForwardActivation> cached;
+    if (operand.fromForwardCodes)
+      cached = cache.getForwardActivation(fprop);
+    if (cached && cached->activation == source) {
+      std::tie(codes, scales) =
+          cache.getOrCreateTileTranspose(rewriter, user, *cached, groupSize);
+    } else {
+      TileAttr tile = operand.tokensLast
+                          ? TileAttr::get(context, 1, groupSize)
+                          : TileAttr::get(context, groupSize, 1);
+      std::tie(codes, scales) =
+          cache.getOrCreate(rewriter, source, tile, ScaleMode::fp32,
+                            /*transpose=*/!operand.tokensLast);
+    }
     // X: [E, X, T] sources give E row blocks of X; the others X rows.
     rows = operand.perExpert && operand.tokensLast
                ? cast<RankedTensorType>(operand.source.getType()).getDimSize(1)
@@ -618,8 +633,10 @@ Value fp8q::quantizeGroupedWgrad(RewriterBase &rewriter,
   Location loc = op.getLoc();
   int64_t g = config.groupSize;
 
-  ExpertWgradOperand a(rewriter, match.a, match.tokens, g, cache);
-  ExpertWgradOperand b(rewriter, match.b, match.tokens, g, cache);
+  ExpertWgradOperand a(rewriter, match.a, match.tokens, g, cache, record.fprop,
+                       op);
+  ExpertWgradOperand b(rewriter, match.b, match.tokens, g, cache, record.fprop,
+                       op);
 
   rewriter.setInsertionPoint(op);
   auto resultType = cast<RankedTensorType>(op->getResult(0).getType());

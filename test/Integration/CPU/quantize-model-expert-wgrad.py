@@ -7,9 +7,11 @@
 # gradient where the graph has one). The results are printed as their f32
 # bit patterns, so the comparison is exact.
 #
-# Two programs: X [T, K] broadcast to the experts (quantized once), zero init;
+# Programs: X [T, K] broadcast to the experts (quantized once), zero init;
 # X computed per expert [E, T, K] with the gradient accumulated into an
-# incoming one. Shapes: E = 3 experts, T = 256 tokens (two token tiles),
+# incoming one, X read as the Fprop's cached 1x128 codes through
+# tile_transpose (the default, wgrad-activation=cached) and quantized again
+# from f32 (wgrad-activation=requantize). Shapes: E = 3 experts, T = 256 tokens (two token tiles),
 # K = 256, N = 200 (a tail of 72 columns); a token tile of X of expert 1 and
 # one of dY of expert 2 are all zeros (amax = eps tiles). (The Dgrad, whose
 # K is N = 200, stays unquantized with the warning; it does not feed dW.)
@@ -124,12 +126,21 @@ def run(args, mlir, passes):
     return bits.astype(np.uint32).view(np.float32).reshape(E, K, N)
 
 
-def reference_wgrad(x, d, dw_in):
-    """The recipe's Wgrad per expert from fp8q.reference."""
+def reference_wgrad(x, d, dw_in, cached):
+    """The recipe's Wgrad per expert from fp8q.reference. With `cached` X
+    [E, T, K] comes from the Fprop's 1x128 codes of [E*T, K] through
+    tile_transpose (128x1 tiles of [K, E*T]; expert e in columns e*T ..)."""
     out = np.empty((E, K, N), np.float32)
+    if cached:
+        qf, sf = ref.quantize(x.reshape(E * T, K), (1, 128))
+        qxt, sxt = ref.tile_transpose(qf, sf, 128, "fp32")
     for e in range(E):
-        xe = x if x.ndim == 2 else x[e]
-        qa, sa = ref.quantize(np.ascontiguousarray(xe.T), (1, 128))      # X^T [K, T]
+        if cached:
+            qa = qxt[:, e * T:(e + 1) * T]
+            sa = sxt[:, e * T // 128:(e + 1) * T // 128]
+        else:
+            xe = x if x.ndim == 2 else x[e]
+            qa, sa = ref.quantize(np.ascontiguousarray(xe.T), (1, 128))  # X^T [K, T]
         qb, sb = ref.quantize(np.ascontiguousarray(d[e].T), (1, 128))    # dY^T [N, T]
         c = None if dw_in is None else dw_in[e]
         out[e] = ref.scaled_matmul(qa, sa, qb, sb, group=128, b_tile=(1, 128),
@@ -149,27 +160,35 @@ def main():
     d = rng.standard_normal((E, T, N)).astype(np.float32)
     d[2, :128, :] = 0.0
     ok = True
-    for case in ("broadcast X, zero init", "per-expert X, accumulate"):
-        broadcast = case.startswith("broadcast")
-        x = rng.standard_normal((T, K) if broadcast else (E, T, K)).astype(np.float32)
-        if not broadcast:
-            x[1, 128:, :] = 0.0
-        dw_in = None if broadcast else rng.standard_normal((E, K, N)).astype(np.float32)
+    x_per_expert = rng.standard_normal((E, T, K)).astype(np.float32)
+    x_per_expert[1, 128:, :] = 0.0
+    dw_in = rng.standard_normal((E, K, N)).astype(np.float32)
+    cases = (
+        ("broadcast X, zero init", rng.standard_normal((T, K)).astype(np.float32), None, ""),
+        ("per-expert X (cached FP8 X), accumulate", x_per_expert, dw_in, ""),
+        ("per-expert X (requantized), accumulate", x_per_expert, dw_in,
+         "wgrad-activation=requantize"),
+    )
+    for case, x, dw_in, options in cases:
+        broadcast = x.ndim == 2
+        cached = not broadcast and not options
         mlir = program(x, w, d, dw_in)
-        quantized = subprocess.run([args.opt, "-", "--fp8q-quantize-model"], input=mlir.encode(),
+        flag = "--fp8q-quantize-model" + (f"={options}" if options else "")
+        quantized = subprocess.run([args.opt, "-", flag], input=mlir.encode(),
                                    capture_output=True, check=True).stdout.decode()
         gemms = quantized.count("fp8q.scaled_matmul")
-        got = run(args, mlir, ["--fp8q-quantize-model"])
-        want = reference_wgrad(x, d, dw_in)
+        transposes = quantized.count("fp8q.tile_transpose")
+        got = run(args, mlir, [flag])
+        want = reference_wgrad(x, d, dw_in, cached)
         same = got.view(np.uint32) == want.view(np.uint32)
         exact = np.einsum("tk,etn->ekn" if broadcast else "etk,etn->ekn",
                           x.astype(np.float64), d.astype(np.float64))
         if dw_in is not None:
             exact += dw_in
         err = np.linalg.norm(got - exact) / np.linalg.norm(exact)
-        print(f"{case}: {gemms} Wgrad GEMMs; {(~same).sum()} of {same.size} values differ "
-              f"from fp8q.reference; relative error vs f64 {err:.3e}")
-        ok &= gemms == E and same.all() and 1e-3 < err < 6e-2
+        print(f"{case}: {gemms} Wgrad GEMMs, {transposes} tile_transpose; {(~same).sum()} of "
+              f"{same.size} values differ from fp8q.reference; relative error vs f64 {err:.3e}")
+        ok &= gemms == E and transposes == int(cached) and same.all() and 1e-3 < err < 6e-2
     print("PASS" if ok else "FAIL")
     return 0 if ok else 1
 
