@@ -581,9 +581,8 @@ public:
       std::tie(codes, scales) =
           cache.getOrCreateTileTranspose(rewriter, user, *cached, groupSize);
     } else {
-      TileAttr tile = operand.tokensLast
-                          ? TileAttr::get(context, 1, groupSize)
-                          : TileAttr::get(context, groupSize, 1);
+      TileAttr tile = operand.tokensLast ? TileAttr::get(context, 1, groupSize)
+                                         : TileAttr::get(context, groupSize, 1);
       std::tie(codes, scales) =
           cache.getOrCreate(rewriter, source, tile, ScaleMode::fp32,
                             /*transpose=*/!operand.tokensLast);
