@@ -47,6 +47,7 @@ corpus=(
   "mlp_onnx|mlp|--exporter onnx"
   "llama_tiny_iree|llama|--exporter iree"
   "llama_train|llama_train|--train"
+  "moe_train|moe_train|--train"
   "tiny_moe_lm|tiny_moe_lm|--exporter linalg --main --main-amplitude 0.1|examples"
 )
 for entry in "${corpus[@]}"; do
@@ -63,3 +64,9 @@ for entry in "${corpus[@]}"; do
   "$py" -m fp8q.frontend.export "$model" $opts -o "$dest" --header "$header"
   echo "exported ${dest#"$root"/} ($(wc -c < "$dest") bytes)"
 done
+# A training step of the corpus' MoE decoder over 128 tokens (moe_train:
+# MoELM of models.py, --train as above; Inputs/graphs/moe_train.mlir): the
+# 4 routed experts stacked [E, K, N] and applied with torch.bmm, so their
+# Fprop and Dgrad are grouped GEMMs and their Wgrad (dW[e] = X[e]^T dY[e],
+# a batch_matmul over the experts reducing over the tokens) one FP8 Wgrad
+# GEMM per expert; the router's three GEMMs retained (gating).

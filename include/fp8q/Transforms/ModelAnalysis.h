@@ -127,6 +127,48 @@ FailureOr<GroupedLinearMatch> matchGroupedLinear(linalg::LinalgOp op,
                                                  int64_t groupSize,
                                                  std::string &reason);
 
+/// One operand of an expert Wgrad, as the rewrite quantizes it: the
+/// tensor it reads through transposes and a broadcast along the experts,
+/// with the tokens T and the other dimension X ([E, T, X], [E, X, T], or
+/// [T, X] / [X, T] when every expert reads the same tensor).
+struct GroupedWgradOperand {
+  /// The tensor to quantize.
+  Value source;
+  /// One slice per expert ([E, ...]); false: the same tensor for all.
+  bool perExpert = true;
+  /// T is the last dimension of `source` ([.., X, T]: quantized 1xG as is);
+  /// false for [.., T, X] (quantized Gx1 with `transpose`).
+  bool tokensLast = false;
+  /// The forward's X [E, T, K] as its grouped Fprop quantized it: the Wgrad
+  /// reads the Fprop's 1xG codes through fp8q.tile_transpose instead of
+  /// quantizing X again (`wgrad-activation=cached`; set by the analysis).
+  bool fromForwardCodes = false;
+};
+
+/// The Wgrad of stacked experts: dW[e] = A[e]^T B[e] over the tokens T,
+/// one [M, N] gradient per expert, result [E, M, N] (the layout of the
+/// stacked weight, [E, K, N] or [E, N, K]). A gives the result's rows, B
+/// its columns; one of them is the experts' forward activation X, the
+/// other the dY their Dgrad reads. Rewritten per expert to the recipe's
+/// Wgrad GEMM (1xG tiles along T on both operands, b_tile 1xG).
+struct GroupedWgradMatch {
+  linalg::LinalgOp op;
+  unsigned aInput = 0, bInput = 1;
+  GroupedWgradOperand a, b;
+  /// Static extents: experts, tokens (the reduction), rows and columns.
+  int64_t experts = 0, tokens = 0, m = 0, n = 0;
+};
+
+/// Checks that `op` is an expert Wgrad the rewrite supports: loops
+/// (e, m, n, t) with one batch (expert), one reduction (token) and one
+/// dimension per operand, result [E, M, N] (or [E, N, M]); each operand
+/// [E, T, X] or [E, X, T] up to transposes, or a [T, X] / [X, T] tensor
+/// broadcast along the experts; static extents; f32/bf16/f16; T a multiple
+/// of `groupSize` (the tokens are the GEMM's K). Returns the match, or the
+/// reason there is none.
+FailureOr<GroupedWgradMatch>
+matchGroupedWgrad(linalg::LinalgOp op, int64_t groupSize, std::string &reason);
+
 //===----------------------------------------------------------------------===//
 // Retained components
 //===----------------------------------------------------------------------===//
@@ -212,8 +254,10 @@ enum class ContractionDecision { Quantize, Retain, Unquantized };
 /// (forward and backward in one function) computes, for Y = X W^T:
 /// Fprop Y = X W^T, Dgrad dX = dY W (the same weight, contracted over its
 /// output dimension), Wgrad dW = dY^T X (the forward's activation,
-/// contracted over the tokens). None outside joint graphs: roles are
-/// assigned only in a function with at least one Wgrad.
+/// contracted over the tokens). Stacked experts have the same roles, per
+/// expert (grouped Fprop and Dgrad, Wgrad dW[e] = X[e]^T dY[e]). None
+/// outside joint graphs: roles are assigned only in a function with at
+/// least one Wgrad.
 enum class TrainingRole { None, Fprop, Dgrad, Wgrad };
 
 /// "fprop", "dgrad", "wgrad" (empty for None).
@@ -234,6 +278,8 @@ struct ContractionRecord {
   /// Quantize: the Linear layer, or the grouped expert GEMM.
   std::optional<LinearMatch> linear;
   std::optional<GroupedLinearMatch> grouped;
+  /// Quantize: the Wgrad of stacked experts.
+  std::optional<GroupedWgradMatch> groupedWgrad;
   /// Quantize: quantize the activation with power-of-two scales.
   bool pow2Activation = false;
   /// In a joint graph: the GEMM this contraction is, and (Dgrad, Wgrad) the

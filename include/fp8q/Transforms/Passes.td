@@ -57,7 +57,11 @@ def Fp8qQuantizeModelPass : Pass<"fp8q-quantize-model", "::mlir::ModuleOp"> {
     weight is quantized once; `dgrad-weight`), the Wgrad the Fprop's FP8 X
     through `fp8q.tile_transpose` (`wgrad-activation`); where the forward's
     operand is not available in the same form the backward quantizes again
-    and the report says why.
+    and the report says why. Stacked experts have the same roles: grouped
+    Fprop and Dgrad, and a Wgrad dW[e] = X[e]^T dY[e] rewritten to one
+    `fp8q.scaled_matmul` per expert in the Wgrad form (both operands in 1xG
+    tiles along the tokens, quantized once per operand and sliced per
+    expert; `b_tile` 1xG).
 
     Precision retention: embedding lookups (`embedding`, including
     one-hot matmuls), the output head (`output_head`: a contraction whose

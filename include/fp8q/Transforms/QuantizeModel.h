@@ -146,6 +146,25 @@ Value quantizeGroupedLinear(RewriterBase &rewriter,
                             const QuantizeModelConfig &config,
                             QuantizedOperandCache &cache);
 
+/// Rewrites the Wgrad of stacked experts of `record` (`record.groupedWgrad`)
+/// into one recipe Wgrad GEMM per expert:
+///
+/// * each operand in 1xG tiles along the tokens T: an [E, T, X] tensor
+///   collapsed to [E*T, X] and quantized Gx1 with `transpose` ([X, E*T]
+///   codes, expert e in columns e*T ..), an [E, X, T] one collapsed to
+///   [E*X, T] and quantized 1xG (expert e in rows e*X ..), a tensor every
+///   expert reads (the forward's X broadcast to the experts) quantized once
+///   and used whole; one quantization per operand, shared like a Linear's;
+/// * per expert e: tensor.extract_slice of the codes and scales,
+///   fp8q.scaled_matmul with `b_tile = 1xG` ([M, T] x [N, T] -> [M, N],
+///   `accumulate` into the init's slice e when the init is not zero), the
+///   result converted to the original element type and inserted at
+///   [e, 0, 0] of the [E, M, N] result.
+Value quantizeGroupedWgrad(RewriterBase &rewriter,
+                           const ContractionRecord &record,
+                           const QuantizeModelConfig &config,
+                           QuantizedOperandCache &cache);
+
 //===----------------------------------------------------------------------===//
 // Whole modules and the report
 //===----------------------------------------------------------------------===//

@@ -532,6 +532,100 @@ FailureOr<GroupedLinearMatch> fp8q::matchGroupedLinear(linalg::LinalgOp op,
   return match;
 }
 
+FailureOr<GroupedWgradMatch> fp8q::matchGroupedWgrad(linalg::LinalgOp op,
+                                                     int64_t groupSize,
+                                                     std::string &reason) {
+  auto fail = [&](const Twine &why) -> FailureOr<GroupedWgradMatch> {
+    reason = why.str();
+    return failure();
+  };
+  if (!op.hasPureTensorSemantics() || op.getNumDpsInputs() != 2 ||
+      op.getNumDpsInits() != 1 || !isContraction(op))
+    return fail("not a two-operand multiply-add contraction on tensors");
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  if (failed(dims) || dims->batch.size() != 1 || dims->m.size() != 1 ||
+      dims->n.size() != 1 || dims->k.size() != 1)
+    return fail("not one expert, one token and one output dimension per "
+                "operand (loops (e, m, n, t))");
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  AffineMap outMap = maps[2];
+  unsigned e = dims->batch.front(), t = dims->k.front();
+  if (outMap.getNumResults() != 3 || !outMap.isProjectedPermutation() ||
+      outMap.getDimPosition(0) != e)
+    return fail("result not [E, ., .]");
+  auto outType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!outType || !outType.hasStaticShape())
+    return fail("dynamic extents (the expert Wgrad needs static E, T, M, N)");
+  if (!isSupportedFloat(outType.getElementType()))
+    return fail("result element type " + typeText(outType.getElementType()) +
+                " is not f32, bf16 or f16");
+
+  GroupedWgradMatch match;
+  match.op = op;
+  // A: the operand indexing the result's rows; B: its columns.
+  unsigned rows = outMap.getDimPosition(1), cols = outMap.getDimPosition(2);
+  auto indexes = [&](unsigned input, unsigned loop) {
+    return maps[input]
+        .getResultPosition(getAffineDimExpr(loop, op.getContext()))
+        .has_value();
+  };
+  match.aInput = indexes(0, rows) ? 0 : 1;
+  match.bInput = 1 - match.aInput;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  match.experts = ranges[e];
+  match.tokens = ranges[t];
+  match.m = ranges[rows];
+  match.n = ranges[cols];
+
+  // Each operand up to transposes and a broadcast along the experts. The
+  // weight tracer's labels: Batch = E, K = T (the contraction), N = X.
+  auto matchOperand = [&](unsigned input,
+                          GroupedWgradOperand &operand) -> LogicalResult {
+    SmallVector<WeightDim, 3> labels;
+    AffineMap map = maps[input];
+    for (unsigned i = 0; i < map.getNumResults(); ++i) {
+      unsigned d = map.getDimPosition(i);
+      labels.push_back(d == e   ? WeightDim::Batch
+                       : d == t ? WeightDim::K
+                                : WeightDim::N);
+    }
+    PeeledWeight peeled = peelWeight(op.getDpsInputs()[input], labels);
+    auto type = dyn_cast<RankedTensorType>(peeled.value.getType());
+    if (!type || !type.hasStaticShape() ||
+        !isSupportedFloat(type.getElementType()))
+      return failure();
+    using D = WeightDim;
+    ArrayRef<WeightDim> got = peeled.dims;
+    operand.source = peeled.value;
+    if (got == ArrayRef<WeightDim>{D::Batch, D::K, D::N} ||
+        got == ArrayRef<WeightDim>{D::Batch, D::N, D::K}) {
+      operand.perExpert = true;
+      operand.tokensLast = got.back() == D::K;
+      return success();
+    }
+    if (got == ArrayRef<WeightDim>{D::K, D::N} ||
+        got == ArrayRef<WeightDim>{D::N, D::K}) {
+      operand.perExpert = false;
+      operand.tokensLast = got.back() == D::K;
+      return success();
+    }
+    return failure();
+  };
+  for (auto [input, operand] : {std::make_pair(match.aInput, &match.a),
+                                std::make_pair(match.bInput, &match.b)})
+    if (failed(matchOperand(input, *operand)))
+      return fail(llvm::formatv(
+          "operand #{0} is not [E, T, X] or [E, X, T] up to transposes, nor a "
+          "[T, X] tensor broadcast along the experts (static, f32/bf16/f16)",
+          input));
+  if (match.tokens % groupSize != 0)
+    return fail(llvm::formatv("T ({0}) is not a multiple of the group size "
+                              "{1} (the tokens are the GEMM's K)",
+                              match.tokens, groupSize));
+  return match;
+}
+
 //===----------------------------------------------------------------------===//
 // Retained components
 //===----------------------------------------------------------------------===//
@@ -880,7 +974,9 @@ namespace {
 /// In a training step's joint graph (findTrainingRoles) the Dgrad and Wgrad
 /// of a Linear follow its Fprop instead (decideBackward): retained or
 /// unquantized with it; a Dgrad of a quantized Linear is quantized like a
-/// Linear, a Wgrad with 1x128 tiles along the tokens on both operands.
+/// Linear, a Wgrad with 1x128 tiles along the tokens on both operands. The
+/// same holds for stacked experts (decideExpertBackward): a grouped Dgrad,
+/// and a Wgrad of one recipe Wgrad GEMM per expert.
 class FunctionClassifier {
 public:
   FunctionClassifier(FunctionOpInterface func,
@@ -917,6 +1013,14 @@ private:
                          ArrayRef<WeightChoice> choices);
   void decideBackward(ContractionRecord &record, const WeightChoice &choice,
                       const ContractionRecord &forward);
+  /// The Dgrad (grouped GEMM) or Wgrad (one Wgrad GEMM per expert) of
+  /// quantized stacked experts; `of` names the role and the experts.
+  void decideExpertBackward(ContractionRecord &record,
+                            const ContractionRecord &forward,
+                            const std::string &of);
+  /// The input holding the stacked weight of a grouped expert GEMM (a
+  /// parameter, the other operand computed), whatever the group size.
+  std::optional<unsigned> getGroupedWeightInput(linalg::LinalgOp op);
   /// Quantizes `record` as a grouped expert GEMM (matchGroupedLinear) or
   /// leaves it unquantized with the grouped-GEMM reason and why not.
   void quantizeGrouped(ContractionRecord &record, unsigned weightInput,
@@ -957,6 +1061,8 @@ private:
   /// Wgrads whose Linear is one of several sharing an input and no Dgrad
   /// tells which (the Linears reading a graph input): how many.
   llvm::DenseMap<Operation *, size_t> ambiguousWgrads;
+  /// The contractions with a role that belong to stacked experts.
+  llvm::DenseSet<Operation *> groupedRoles;
 };
 
 FunctionClassifier::WeightChoice
@@ -1289,11 +1395,73 @@ void FunctionClassifier::findTrainingRoles(
   SmallVector<WgradCandidates> wgrads;
   llvm::DenseMap<Value, Operation *> dgradOfDy;
   bool sawWgrad = false;
+  // Stacked experts (a grouped GEMM with one weight matrix per expert).
+  struct GroupedForward {
+    Operation *op;
+    Value activation;
+    std::optional<ParameterElements> weight;
+    int64_t experts, tokens, n, k;
+  };
+  SmallVector<GroupedForward> groupedForwards;
   for (auto [index, constOp] : llvm::enumerate(contractions)) {
     linalg::LinalgOp op = constOp;
     const WeightChoice &choice = choices[index];
     ContractionExtents extents = getContractionExtents(op);
     WgradCandidates wgrad{op, Value(), {}};
+    // The experts' GEMMs: the Wgrad reads their forward activation X
+    // (through a transpose, or the tensor broadcast to every expert) and a
+    // computed dY, reducing over the tokens to [E, K, N] or [E, N, K]; the
+    // Dgrad reads the same stacked weight with K and N exchanged.
+    if (extents.isStatic() && extents.batch != 1 && op.getNumDpsInputs() == 2) {
+      for (auto [i, input] : llvm::enumerate(op.getDpsInputs())) {
+        Value leaf = getLayoutLeaf(input);
+        if (provenance.get(op.getDpsInputs()[1 - i]).isParameter())
+          continue;
+        for (const GroupedForward &forward : groupedForwards)
+          if (forward.activation == leaf && extents.batch == forward.experts &&
+              extents.k == forward.tokens &&
+              ((extents.m == forward.k && extents.n == forward.n) ||
+               (extents.m == forward.n && extents.n == forward.k)))
+            wgrad.forwards.push_back(forward.op);
+        if (!wgrad.forwards.empty()) {
+          wgrad.dy = getLayoutLeaf(op.getDpsInputs()[1 - i]);
+          break;
+        }
+      }
+      if (!wgrad.forwards.empty()) {
+        found[op] = {TrainingRole::Wgrad, wgrad.forwards.front()};
+        groupedRoles.insert(op);
+        wgrads.push_back(std::move(wgrad));
+        sawWgrad = true;
+        continue;
+      }
+      if (std::optional<unsigned> weightInput = getGroupedWeightInput(op)) {
+        std::string why;
+        // Roles ignore the group size (the decision checks it).
+        GroupedLinearMatch match =
+            *matchGroupedLinear(op, *weightInput, /*groupSize=*/1, why);
+        std::optional<ParameterElements> weight =
+            getParameterElements(match.weight);
+        Value activation = getLayoutLeaf(op.getDpsInputs()[1 - *weightInput]);
+        const GroupedForward *dgradOf = nullptr;
+        for (const GroupedForward &forward : groupedForwards)
+          if (weight && forward.weight &&
+              weight->sharesElementsWith(*forward.weight) &&
+              match.experts == forward.experts && match.n == forward.k &&
+              match.k == forward.n)
+            dgradOf = &forward;
+        groupedRoles.insert(op);
+        if (dgradOf) {
+          found[op] = {TrainingRole::Dgrad, dgradOf->op};
+          dgradOfDy[activation] = dgradOf->op;
+        } else {
+          groupedForwards.push_back({op, activation, weight, match.experts,
+                                     match.tokens, match.n, match.k});
+          found[op] = {TrainingRole::Fprop, nullptr};
+        }
+        continue;
+      }
+    }
     if (extents.isStatic() && extents.batch == 1 && op.getNumDpsInputs() == 2) {
       for (auto [i, input] : llvm::enumerate(op.getDpsInputs())) {
         Value leaf = getLayoutLeaf(input);
@@ -1314,9 +1482,16 @@ void FunctionClassifier::findTrainingRoles(
       sawWgrad = true;
       continue;
     }
-    if (choice.weightInput < 0 || !choice.match)
+    if (choice.weightInput < 0)
       continue;
-    const LinearMatch &match = *choice.match.match;
+    // A Linear the rewrite cannot take (K not a multiple of G: a router's
+    // Dgrad, K = E) still has a role: its decision follows its Fprop's.
+    LinearMatchResult roleMatch = choice.match;
+    if (!roleMatch && !roleMatch.weightIsBatched)
+      roleMatch = matchLinear(op, choice.weightInput, /*groupSize=*/1);
+    if (!roleMatch)
+      continue;
+    const LinearMatch &match = *roleMatch.match;
     std::optional<ParameterElements> weight =
         getParameterElements(op.getDpsInputs()[match.weightInput]);
     // A one-hot embedding contraction has a Wgrad (one_hot^T dX: the table's
@@ -1367,6 +1542,9 @@ void FunctionClassifier::decideBackward(ContractionRecord &record,
                             sharing)
                   .str();
   std::string role = stringifyTrainingRole(record.role).str();
+  std::string of = role + " of the " +
+                   (groupedRoles.contains(forward.op) ? "experts" : "Linear") +
+                   " at " + linear;
   StringRef forceRetain = config.forceRetain.findMatch(record.op);
   if (!forceRetain.empty())
     return retain(record, RetainReason::user,
@@ -1377,17 +1555,16 @@ void FunctionClassifier::decideBackward(ContractionRecord &record,
   forwardReason.consume_front("fprop: ");
   if (forward.decision == ContractionDecision::Retain)
     return retain(record, forward.retainReason,
-                  role + " of the Linear at " + linear +
-                      ", which is retained (" + forwardReason + ")");
+                  of + ", which is retained (" + forwardReason + ")");
   if (forward.decision == ContractionDecision::Unquantized) {
-    record.reason = role + " of the Linear at " + linear +
-                    ", which stays unquantized";
+    record.reason = of + ", which stays unquantized";
     return;
   }
+  if (forward.grouped)
+    return decideExpertBackward(record, forward, of);
   if (record.role == TrainingRole::Dgrad) {
     if (!choice.match) {
-      record.reason =
-          role + " of the Linear at " + linear + ": " + choice.match.reason;
+      record.reason = of + ": " + choice.match.reason;
       return;
     }
     // The forward's GxG weight blocks transpose exactly: the same scales,
@@ -1408,8 +1585,7 @@ void FunctionClassifier::decideBackward(ContractionRecord &record,
                   "quantized {0} again ({1})",
                   match.weightIsKxN ? "[K, N] with transpose" : "[N, K]", why)
                   .str();
-    return quantizeLinear(
-        record, match, "dgrad of the Linear at " + linear + ": ", weightFrom);
+    return quantizeLinear(record, match, of + ": ", weightFrom);
   }
   // Wgrad: the operand holding the forward's activation X takes the place
   // of the weight: [T, K] (or [K, T]) quantized in 1x128 tiles along the
@@ -1425,25 +1601,102 @@ void FunctionClassifier::decideBackward(ContractionRecord &record,
       xInput < 0 ? LinearMatchResult{std::nullopt, "no operand holds X", false}
                  : matchLinear(record.op, xInput, config.groupSize);
   if (!match) {
-    record.reason = role + " of the Linear at " + linear +
-                    " (dY^T X over the tokens): " + match.reason;
+    record.reason = of + " (dY^T X over the tokens): " + match.reason;
     return;
   }
   record.extents = getContractionExtents(record.op, xInput);
   record.decision = ContractionDecision::Quantize;
   record.linear = *match.match;
   record.pow2Activation = usesPow2Scales(*match.match);
-  record.reason = llvm::formatv("wgrad of the Linear at {0}: dY^T X over the "
-                                "T = {1} tokens, both operands in 1x{2} tiles "
-                                "along T (X {3}){4}",
-                                linear, match.match->k, config.groupSize,
-                                match.match->weightIsKxN
-                                    ? "[T, K]: 128x1 tiles, transposed"
-                                    : "[K, T]",
-                                record.pow2Activation
-                                    ? "; pow2 dY scales"
-                                    : "")
-                      .str();
+  record.reason =
+      llvm::formatv("{0}: dY^T X over the "
+                    "T = {1} tokens, both operands in 1x{2} tiles "
+                    "along T (X {3}){4}",
+                    of, match.match->k, config.groupSize,
+                    match.match->weightIsKxN ? "[T, K]: 128x1 tiles, transposed"
+                                             : "[K, T]",
+                    record.pow2Activation ? "; pow2 dY scales" : "")
+          .str();
+}
+
+std::optional<unsigned>
+FunctionClassifier::getGroupedWeightInput(linalg::LinalgOp op) {
+  for (unsigned weightInput : {1u, 0u}) {
+    const Provenance &weight = provenance.get(op.getDpsInputs()[weightInput]);
+    const Provenance &activation =
+        provenance.get(op.getDpsInputs()[1 - weightInput]);
+    std::string why;
+    if (weight.isParameter() && activation.isActivation() &&
+        succeeded(matchGroupedLinear(op, weightInput, /*groupSize=*/1, why)))
+      return weightInput;
+  }
+  return std::nullopt;
+}
+
+void FunctionClassifier::decideExpertBackward(ContractionRecord &record,
+                                              const ContractionRecord &forward,
+                                              const std::string &of) {
+  if (record.role == TrainingRole::Dgrad) {
+    // dX[e] = dY[e] W[e]^T: a grouped GEMM on the stacked weight read
+    // transposed, quantized like the forward (its own 128x128 blocks).
+    std::optional<unsigned> weightInput = getGroupedWeightInput(record.op);
+    if (!weightInput) {
+      record.reason = of + ": no stacked weight operand";
+      return;
+    }
+    return quantizeGrouped(record, *weightInput, of + ": ");
+  }
+  // dW[e] = X[e]^T dY[e] over the tokens: both operands in 1xG tiles along
+  // T, one Wgrad GEMM per expert; never weight blocks on activations.
+  std::string why;
+  FailureOr<GroupedWgradMatch> match =
+      matchGroupedWgrad(record.op, config.groupSize, why);
+  if (failed(match)) {
+    record.reason = of + " (dW[e] = X[e]^T dY[e] over the tokens): " + why;
+    return;
+  }
+  // Which side is the forward's X (the other is dY).
+  Value x =
+      getLayoutLeaf(forward.op->getOperand(forward.grouped->activationInput));
+  bool xIsA = getLayoutLeaf(record.op.getDpsInputs()[match->aInput]) == x;
+  GroupedWgradOperand &xSide = xIsA ? match->a : match->b;
+  const GroupedWgradOperand &dySide = xIsA ? match->b : match->a;
+  // The recipe caches the forward's FP8 X for the backward: where the
+  // Wgrad reads the very [E, T, K] tensor the grouped Fprop quantized, its
+  // 1xG codes of [E*T, K] become the [K, E*T] Gx1 tiles the Wgrad slices
+  // (T is a multiple of G: no tile straddles two experts).
+  xSide.fromForwardCodes =
+      config.wgradActivation == WgradActivation::Cached && xSide.perExpert &&
+      !xSide.tokensLast &&
+      xSide.source == forward.op->getOperand(forward.grouped->activationInput);
+  record.decision = ContractionDecision::Quantize;
+  record.groupedWgrad = *match;
+  record.extents = getContractionExtents(record.op);
+  auto describe = [&](const GroupedWgradOperand &operand) {
+    if (operand.fromForwardCodes)
+      return llvm::formatv("[E, T, .]: the Fprop's 1x{0} codes through "
+                           "fp8q.tile_transpose, sliced per expert",
+                           config.groupSize)
+          .str();
+    std::string tiles =
+        operand.tokensLast
+            ? llvm::formatv("1x{0} tiles", config.groupSize).str()
+            : llvm::formatv("{0}x1 tiles, transposed", config.groupSize).str();
+    if (!operand.perExpert)
+      return llvm::formatv("{0} shared by all experts, quantized once ({1})",
+                           operand.tokensLast ? "[., T]" : "[T, .]", tiles)
+          .str();
+    return llvm::formatv("{0}, one quantization sliced per expert ({1})",
+                         operand.tokensLast ? "[E, ., T]" : "[E, T, .]", tiles)
+        .str();
+  };
+  record.reason =
+      llvm::formatv("{0}: dW[e] = X[e]^T dY[e] over the T = {1} tokens, {2} "
+                    "experts, both operands in 1x{3} tiles along T (X {4}; "
+                    "dY {5}), one Wgrad GEMM per expert",
+                    of, match->tokens, match->experts, config.groupSize,
+                    describe(xSide), describe(dySide))
+          .str();
 }
 
 void FunctionClassifier::addRetainedOp(Operation *op, RetainReason reason) {

@@ -510,6 +510,8 @@ Value fp8q::quantizeGroupedLinear(RewriterBase &rewriter,
   auto [qaFlat, saFlat] =
       cache.getOrCreate(rewriter, flatAct, TileAttr::get(context, 1, g),
                         actMode, /*transpose=*/false);
+  if (record.role == TrainingRole::Fprop)
+    cache.setForwardActivation(op, {flatAct, qaFlat, saFlat, actMode});
   rewriter.setInsertionPoint(op);
   Value qa = expandRows(rewriter, loc, qaFlat, e, t);
   Value sa = expandRows(rewriter, loc, saFlat, e, t);
@@ -543,6 +545,154 @@ Value fp8q::quantizeGroupedLinear(RewriterBase &rewriter,
                           << " K=" << k << "\n");
   rewriter.replaceOp(op, y);
   return y;
+}
+
+//===----------------------------------------------------------------------===//
+// quantizeGroupedWgrad
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// One operand of an expert Wgrad in 1xG tiles along the tokens: [X, T]
+/// codes and [X, T/G] scales for expert `expert`.
+///
+///   [E, T, X] -> [E*T, X] -> quantize Gx1, transpose -> [X, E*T]: columns
+///                                                       e*T .. e*T+T
+///   [E, X, T] -> [E*X, T] -> quantize 1xG            -> [E*X, T]: rows
+///                                                       e*X .. e*X+X
+///   [T, X] / [X, T] (the same for every expert): quantized once, whole
+class ExpertWgradOperand {
+public:
+  /// Quantizes `operand` (or, with `fromForwardCodes`, turns the Fprop
+  /// `fprop`'s cached 1xG codes of [E*T, K] into Gx1 tiles with
+  /// fp8q.tile_transpose, before `user`).
+  ExpertWgradOperand(RewriterBase &rewriter, const GroupedWgradOperand &operand,
+                     int64_t tokens, int64_t groupSize,
+                     QuantizedOperandCache &cache, Operation *fprop,
+                     Operation *user)
+      : operand(operand), tokens(tokens), groupSize(groupSize) {
+    MLIRContext *context = rewriter.getContext();
+    Value source = operand.source;
+    if (operand.perExpert)
+      source = cache.getOrCreate2D(rewriter, source, {0, 1, 2});
+    std::optional<QuantizedOperandCache::ForwardActivation> cached;
+    if (operand.fromForwardCodes)
+      cached = cache.getForwardActivation(fprop);
+    if (cached && cached->activation == source) {
+      std::tie(codes, scales) =
+          cache.getOrCreateTileTranspose(rewriter, user, *cached, groupSize);
+    } else {
+      TileAttr tile = operand.tokensLast ? TileAttr::get(context, 1, groupSize)
+                                         : TileAttr::get(context, groupSize, 1);
+      std::tie(codes, scales) =
+          cache.getOrCreate(rewriter, source, tile, ScaleMode::fp32,
+                            /*transpose=*/!operand.tokensLast);
+    }
+    // X: [E, X, T] sources give E row blocks of X; the others X rows.
+    rows = operand.perExpert && operand.tokensLast
+               ? cast<RankedTensorType>(operand.source.getType()).getDimSize(1)
+               : cast<RankedTensorType>(codes.getType()).getDimSize(0);
+  }
+
+  /// The codes and scales of expert `expert` ([X, T], [X, T/G]), sliced
+  /// before the current insertion point.
+  std::pair<Value, Value> getExpert(OpBuilder &b, Location loc,
+                                    int64_t expert) const {
+    if (!operand.perExpert)
+      return {codes, scales};
+    int64_t tiles = tokens / groupSize;
+    auto slice = [&](Value value, int64_t cols) {
+      int64_t row = operand.tokensLast ? expert * rows : 0;
+      int64_t col = operand.tokensLast ? 0 : expert * cols;
+      return tensor::ExtractSliceOp::create(
+                 b, loc, value,
+                 getAsIndexOpFoldResult(b.getContext(), {row, col}),
+                 getAsIndexOpFoldResult(b.getContext(), {rows, cols}),
+                 getAsIndexOpFoldResult(b.getContext(), {1, 1}))
+          .getResult();
+    };
+    return {slice(codes, tokens), slice(scales, tiles)};
+  }
+
+private:
+  GroupedWgradOperand operand;
+  int64_t tokens, groupSize;
+  Value codes, scales;
+  /// X: the rows of one expert's slice.
+  int64_t rows = 0;
+};
+} // namespace
+
+Value fp8q::quantizeGroupedWgrad(RewriterBase &rewriter,
+                                 const ContractionRecord &record,
+                                 const QuantizeModelConfig &config,
+                                 QuantizedOperandCache &cache) {
+  const GroupedWgradMatch &match = *record.groupedWgrad;
+  linalg::LinalgOp op = match.op;
+  MLIRContext *context = op.getContext();
+  Location loc = op.getLoc();
+  int64_t g = config.groupSize;
+
+  ExpertWgradOperand a(rewriter, match.a, match.tokens, g, cache, record.fprop,
+                       op);
+  ExpertWgradOperand b(rewriter, match.b, match.tokens, g, cache, record.fprop,
+                       op);
+
+  rewriter.setInsertionPoint(op);
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  FloatType gemmElement = getGemmElementType(context, config.outputType);
+  auto gemmType = RankedTensorType::get({match.m, match.n}, gemmElement);
+  auto expertType =
+      RankedTensorType::get({match.m, match.n}, resultType.getElementType());
+  // The result is [E, M, N] with A giving the rows (matchGroupedWgrad).
+  Value init = op.getDpsInits()[0];
+  bool accumulate = !isZeroInit(init);
+  Value result = createEmpty(
+      rewriter, loc, getAsIndexOpFoldResult(context, resultType.getShape()),
+      resultType.getElementType());
+  int64_t promotion =
+      std::min<int64_t>(g, QuantizeModelConfig::kPromotionInterval);
+  auto index = [&](ArrayRef<int64_t> values) {
+    return getAsIndexOpFoldResult(context, values);
+  };
+  for (int64_t e = 0; e < match.experts; ++e) {
+    auto [qa, sa] = a.getExpert(rewriter, loc, e);
+    auto [qb, sb] = b.getExpert(rewriter, loc, e);
+    Value c;
+    if (accumulate) {
+      c = tensor::ExtractSliceOp::create(
+          rewriter, loc, expertType, init, index({e, 0, 0}),
+          index({1, match.m, match.n}), index({1, 1, 1}));
+      // A dense accumulator, not a view into the incoming gradient: the GPU
+      // launch copies C from an identity-layout buffer.
+      if (resultType.getElementType() == gemmElement)
+        c = linalg::CopyOp::create(rewriter, loc, c,
+                                   createEmpty(rewriter, loc,
+                                               index({match.m, match.n}),
+                                               gemmElement))
+                .getResult(0);
+      c = convertElementType(rewriter, loc, c, gemmElement);
+    } else {
+      c = createEmpty(rewriter, loc, index({match.m, match.n}), gemmElement);
+    }
+    // NOTE: both operands carry 1xG scales along the tokens (the GEMM's K):
+    // the recipe's Wgrad form, b_tile 1xG.
+    Value y = ScaledMatmulOp::create(
+        rewriter, loc, gemmType, qa, sa, qb, sb, c,
+        rewriter.getI64IntegerAttr(g), TileAttr::get(context, 1, g),
+        rewriter.getI64IntegerAttr(promotion),
+        accumulate ? rewriter.getUnitAttr() : nullptr,
+        ScaleLayoutAttr::get(context, ScaleLayout::k_major));
+    y = convertElementType(rewriter, loc, y, resultType.getElementType());
+    result = tensor::InsertSliceOp::create(
+        rewriter, loc, y, result, index({e, 0, 0}),
+        index({1, match.m, match.n}), index({1, 1, 1}));
+  }
+  LLVM_DEBUG(llvm::dbgs() << "[" DEBUG_TYPE "] " << getOpLabel(op)
+                          << ": expert Wgrad E=" << match.experts
+                          << " T=" << match.tokens << " M=" << match.m
+                          << " N=" << match.n << "\n");
+  rewriter.replaceOp(op, result);
+  return result;
 }
 
 //===----------------------------------------------------------------------===//
@@ -602,6 +752,8 @@ void applyFunctionAnalysis(RewriterBase &rewriter, FunctionOpInterface func,
       maybeDead.remove(op);
       if (record.grouped)
         quantizeGroupedLinear(rewriter, record, config, cache);
+      else if (record.groupedWgrad)
+        quantizeGroupedWgrad(rewriter, record, config, cache);
       else
         quantizeLinear(rewriter, record, config, cache);
       break;

@@ -12,6 +12,7 @@ that an export with weights as function arguments is a few KB of text.
 | ``llama_train`` | ``llama`` over 128 tokens (export with ``--train``) | a training step: Fprop, Dgrad, Wgrad |
 | ``qwen`` | Qwen2 (qkv bias, grouped-query attention), bf16 | fed with embeddings: untied head, no lookup |
 | ``moe`` | DeepSeek-style MoE (router, top-2 of 4 experts stacked ``[E, K, N]``, shared expert) | router and grouped GEMMs kept |
+| ``moe_train`` | ``moe`` over 128 tokens (export with ``--train``) | the experts' backward: grouped Dgrad, per-expert Wgrad |
 | ``tiny_moe_lm`` | 2-layer MoE LM, top-2 of 4 SwiGLU experts of their own Linears, tied head | the bundled example (``examples/tiny_moe_lm.mlir``) |
 | ``flat`` | decoder whose parameters are views of one flat parameter | slices of one leaf are not tied weights |
 | ``dynamic`` | SwiGLU decoder over a dynamic token count | dynamic M |
@@ -429,6 +430,9 @@ def build(name: str) -> Tuple[nn.Module, Tuple[torch.Tensor, ...], Dict[int, Dic
         return model, (torch.randn(1, SEQ, D, dtype=torch.bfloat16),), {}
     if name == "moe":
         return MoELM(), (_ids(SEQ),), {}
+    if name == "moe_train":
+        # 128 tokens: the experts' Wgrads reduce over them in 1x128 tiles.
+        return MoELM(), (_ids(TRAIN_SEQ),), {}
     if name == "tiny_moe_lm":
         return TinyMoELM(), (_ids(SEQ),), {}
     if name == "flat":
@@ -442,4 +446,4 @@ def build(name: str) -> Tuple[nn.Module, Tuple[torch.Tensor, ...], Dict[int, Dic
     raise ValueError(f"unknown model '{name}'; known: {', '.join(NAMES)}")
 
 
-NAMES = ("gpt2", "llama", "llama_train", "qwen", "moe", "tiny_moe_lm", "flat", "dynamic", "mlp", "mlp_small")
+NAMES = ("gpt2", "llama", "llama_train", "qwen", "moe", "moe_train", "tiny_moe_lm", "flat", "dynamic", "mlp", "mlp_small")
