@@ -44,8 +44,8 @@
 // REPORT-NEXT: @expert_wgrad | {{.*}} | linalg.batch_matmul | B=2 M=256 N=384 K=128 | quantized | wgrad of the experts at [[FPROP]]: dW[e] = X[e]^T dY[e] over the T = 128 tokens, 2 experts, both operands in 1x128 tiles along T (X [T, .] shared by all experts, quantized once (128x1 tiles, transposed); dY [E, T, .], one quantization sliced per expert (128x1 tiles, transposed)), one Wgrad GEMM per expert
 // REPORT:      quantized 3 of 3 contractions, 100.0% of contraction FLOPs in FP8
 // GPU-LABEL:   llvm.func @expert_wgrad
-// GPU-COUNT-2: gpu.launch_func {{.*}} @fp8q_scaled_matmul_1x128_1x128_f32::
-// GPU-NOT:     gpu.launch_func {{.*}} @fp8q_scaled_matmul_1x128_1x128_f32::
+// GPU-COUNT-2: gpu.launch_func {{.*}} @fp8q_scaled_matmul_1x128_1x128_f32_m64n64s6c132::
+// GPU-NOT:     gpu.launch_func {{.*}} @fp8q_scaled_matmul_1x128_1x128_f32_m64n64s6c132::
 func.func @expert_wgrad(%x: tensor<128x256xf32>, %w: tensor<2x256x384xf32>, %d: tensor<2x128x384xf32>) -> (tensor<2x128x384xf32>, tensor<2x128x256xf32>, tensor<2x256x384xf32>) {
   %zero = arith.constant 0.0 : f32
   %ex = tensor.empty() : tensor<128x256xf32>
@@ -110,7 +110,7 @@ func.func @expert_wgrad(%x: tensor<128x256xf32>, %w: tensor<2x256x384xf32>, %d: 
 // REQ-LABEL:   func.func @expert_wgrad_nk
 // GPU-LABEL:   llvm.func @expert_wgrad_acc
 // GPU:         gpu.launch_func {{.*}} @fp8q_tile_transpose_1x128_fp32::
-// GPU-COUNT-2: gpu.launch_func {{.*}} @fp8q_scaled_matmul_1x128_1x128_f32_acc::
+// GPU-COUNT-2: gpu.launch_func {{.*}} @fp8q_scaled_matmul_1x128_1x128_f32_acc_m64n64s6c132::
 func.func @expert_wgrad_acc(%x: tensor<2x128x256xf32>, %w: tensor<2x256x384xf32>, %d: tensor<2x128x384xf32>, %dw_in: tensor<2x256x384xf32>) -> (tensor<2x128x384xf32>, tensor<2x128x256xf32>, tensor<2x256x384xf32>) {
   %zero = arith.constant 0.0 : f32
   %ee = tensor.empty() : tensor<2x128x256xf32>
