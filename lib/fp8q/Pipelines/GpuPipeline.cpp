@@ -274,8 +274,10 @@ void addKernelLowering(OpPassManager &pm) {
 /// keeps gpu.launch_func (translated to CUDA driver calls with the
 /// gpu.binary later).
 void addHostLowering(OpPassManager &pm) {
-  // The GEMM's tensor maps (nvgpu.tma.create.descriptor ->
-  // mgpuTensorMapEncodeTiledMemref).
+  // The GEMM's tensor maps: encoded on the host and passed by value
+  // (mgpuTensorMapEncodeTiledHost); other nvgpu.tma.create.descriptor ops
+  // become mgpuTensorMapEncodeTiledMemref (a device copy).
+  pm.addPass(createFp8qTensorMapsByValuePass());
   pm.addPass(createConvertNVGPUToNVVMPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
