@@ -853,12 +853,11 @@ TensorMapParams encodeMemRefTensorMap(const char *entry, CUtensorMap *tensorMap,
 }
 } // namespace
 
-extern "C" void mgpuTensorMapEncodeTiledHost(void *tensorMap, int64_t rank,
-                                             void *descriptor, int64_t dataType,
-                                             int64_t interleave, int64_t swizzle,
-                                             int64_t l2Promotion,
-                                             int64_t oobFill,
-                                             const int64_t *boxDims) {
+extern "C" void
+mgpuTensorMapEncodeTiledHost(void *tensorMap, int64_t rank, void *descriptor,
+                             int64_t dataType, int64_t interleave,
+                             int64_t swizzle, int64_t l2Promotion,
+                             int64_t oobFill, const int64_t *boxDims) {
   // NOTE: 64 bytes, the alignment of a CUtensorMap kernel parameter (cuda.h
   // of CUDA 13 declares the host type 128-byte aligned).
   constexpr uintptr_t kAlignment = 64;
@@ -871,14 +870,15 @@ extern "C" void mgpuTensorMapEncodeTiledHost(void *tensorMap, int64_t rank,
   trace(std::string(__func__) + ": encoded " + p.describe());
 }
 
-extern "C" void *mgpuTensorMapEncodeTiledMemref(
-    int64_t rank, void *descriptor, int64_t dataType, int64_t interleave,
-    int64_t swizzle, int64_t l2Promotion, int64_t oobFill,
-    const int64_t *boxDims) {
+extern "C" void *
+mgpuTensorMapEncodeTiledMemref(int64_t rank, void *descriptor, int64_t dataType,
+                               int64_t interleave, int64_t swizzle,
+                               int64_t l2Promotion, int64_t oobFill,
+                               const int64_t *boxDims) {
   alignas(64) CUtensorMap tensorMap;
-  TensorMapParams p = encodeMemRefTensorMap(
-      __func__, &tensorMap, rank, descriptor, dataType, interleave, swizzle,
-      l2Promotion, oobFill, boxDims);
+  TensorMapParams p =
+      encodeMemRefTensorMap(__func__, &tensorMap, rank, descriptor, dataType,
+                            interleave, swizzle, l2Promotion, oobFill, boxDims);
 
   std::array<unsigned char, kTensorMapBytes> key;
   std::memcpy(key.data(), &tensorMap, kTensorMapBytes);

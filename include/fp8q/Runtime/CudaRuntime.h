@@ -198,10 +198,11 @@ FP8Q_RUNTIME_EXPORT void *mgpuTensorMapEncodeTiledMemref(
 /// Emitted by fp8q-tensor-maps-by-value:
 /// `void @mgpuTensorMapEncodeTiledHost(ptr, i64, ptr, i64, i64, i64, i64,
 /// i64, ptr)`.
-FP8Q_RUNTIME_EXPORT void mgpuTensorMapEncodeTiledHost(
-    void *tensorMap, int64_t rank, void *descriptor, int64_t dataType,
-    int64_t interleave, int64_t swizzle, int64_t l2Promotion, int64_t oobFill,
-    const int64_t *boxDims);
+FP8Q_RUNTIME_EXPORT void
+mgpuTensorMapEncodeTiledHost(void *tensorMap, int64_t rank, void *descriptor,
+                             int64_t dataType, int64_t interleave,
+                             int64_t swizzle, int64_t l2Promotion,
+                             int64_t oobFill, const int64_t *boxDims);
 
 #ifdef __cplusplus
 } // extern "C"

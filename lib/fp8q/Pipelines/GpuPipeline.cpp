@@ -222,8 +222,7 @@ struct ExternDynamicSharedMemoryPass
 /// `fp8q.kernel` configuration); modules without one are left alone. Added
 /// by the pipeline after convert-gpu-to-nvvm; not a user-facing pass.
 struct GridConstantTensorMapsPass
-    : PassWrapper<GridConstantTensorMapsPass,
-                  OperationPass<gpu::GPUModuleOp>> {
+    : PassWrapper<GridConstantTensorMapsPass, OperationPass<gpu::GPUModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(GridConstantTensorMapsPass)
   StringRef getArgument() const override {
     return "fp8q-grid-constant-tensor-maps";
@@ -238,8 +237,8 @@ struct GridConstantTensorMapsPass
         module->getAttrOfType<DictionaryAttr>(Fp8qDialect::kKernelAttrName);
     if (!attr)
       return;
-    FailureOr<hopper::KernelConfig> config = hopper::readKernelConfigAttr(
-        attr, [&] { return module.emitError(); });
+    FailureOr<hopper::KernelConfig> config =
+        hopper::readKernelConfigAttr(attr, [&] { return module.emitError(); });
     if (failed(config))
       return signalPassFailure();
     hopper::KernelInterface interface = hopper::getKernelInterface(*config);

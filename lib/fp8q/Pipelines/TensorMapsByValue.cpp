@@ -100,8 +100,8 @@ struct EncodeTensorMapOnHost
       rewriter.setInsertionPointToStart(&func.getFunctionBody().front());
       Value one = constant(1);
       slot = LLVM::AllocaOp::create(
-          rewriter, loc, ptr, fp8q::hopper::getTensorMapValueType(context),
-          one, kHostTensorMapAlignment);
+          rewriter, loc, ptr, fp8q::hopper::getTensorMapValueType(context), one,
+          kHostTensorMapAlignment);
       box = LLVM::AllocaOp::create(rewriter, loc, ptr, i64, constant(rank),
                                    /*alignment=*/8);
     }
@@ -122,12 +122,12 @@ struct EncodeTensorMapOnHost
                                   constant((int64_t)desc.getL2promo()),
                                   constant((int64_t)desc.getOob()),
                                   box};
-    SmallVector<Type, 9> types = llvm::map_to_vector(
-        args, [](Value value) { return value.getType(); });
+    SmallVector<Type, 9> types =
+        llvm::map_to_vector(args, [](Value value) { return value.getType(); });
     auto module = op->getParentOfType<ModuleOp>();
-    FailureOr<LLVM::LLVMFuncOp> encode = LLVM::lookupOrCreateFn(
-        rewriter, module, kEncodeHostFunction, types,
-        LLVM::LLVMVoidType::get(context));
+    FailureOr<LLVM::LLVMFuncOp> encode =
+        LLVM::lookupOrCreateFn(rewriter, module, kEncodeHostFunction, types,
+                               LLVM::LLVMVoidType::get(context));
     if (failed(encode))
       return failure();
     LLVM::CallOp::create(rewriter, loc, *encode, args);
@@ -171,27 +171,26 @@ struct Fp8qTensorMapsByValuePass
         return WalkResult::advance();
       OpBuilder builder(launch);
       for (unsigned i = 0; i < launch.getNumKernelOperands(); ++i) {
-        Type type = i < kernel.getNumArguments() ? getByValType(kernel, i)
-                                                 : Type();
+        Type type =
+            i < kernel.getNumArguments() ? getByValType(kernel, i) : Type();
         if (!type)
           continue;
         Value operand = launch.getKernelOperand(i);
         if (!isa<LLVM::LLVMPointerType>(operand.getType())) {
-          launch.emitOpError() << "operand " << i << " of by-value kernel "
-                               << "parameter must be a pointer, got "
-                               << operand.getType();
+          launch.emitOpError()
+              << "operand " << i << " of by-value kernel "
+              << "parameter must be a pointer, got " << operand.getType();
           return WalkResult::interrupt();
         }
-        if (auto cast =
-                operand.getDefiningOp<UnrealizedConversionCastOp>();
+        if (auto cast = operand.getDefiningOp<UnrealizedConversionCastOp>();
             cast && cast->getNumOperands() == 1)
           if (auto map = cast.getOperand(0)
                              .getDefiningOp<nvgpu::TmaCreateDescriptorOp>())
             hostMaps.insert(map);
         Value value =
             LLVM::LoadOp::create(builder, launch.getLoc(), type, operand);
-        launch->setOperand(launch.getKernelOperands().getBeginOperandIndex() + i,
-                           value);
+        launch->setOperand(
+            launch.getKernelOperands().getBeginOperandIndex() + i, value);
       }
       return WalkResult::advance();
     });
@@ -201,7 +200,8 @@ struct Fp8qTensorMapsByValuePass
     for (Operation *map : hostMaps)
       for (Operation *user : map->getResult(0).getUsers())
         for (Operation *use : user->getResult(0).getUsers())
-          if (!isa<UnrealizedConversionCastOp>(user) || !isa<LLVM::LoadOp>(use)) {
+          if (!isa<UnrealizedConversionCastOp>(user) ||
+              !isa<LLVM::LoadOp>(use)) {
             map->emitOpError() << "is passed to a kernel by value and also "
                                   "used by "
                                << *use;
