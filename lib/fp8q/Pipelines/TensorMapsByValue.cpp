@@ -197,16 +197,22 @@ struct Fp8qTensorMapsByValuePass
     if (walk.wasInterrupted())
       return signalPassFailure();
     // A map encoded on the host must not reach anything but those loads.
-    for (Operation *map : hostMaps)
-      for (Operation *user : map->getResult(0).getUsers())
-        for (Operation *use : user->getResult(0).getUsers())
-          if (!isa<UnrealizedConversionCastOp>(user) ||
-              !isa<LLVM::LoadOp>(use)) {
-            map->emitOpError() << "is passed to a kernel by value and also "
-                                  "used by "
-                               << *use;
-            return signalPassFailure();
-          }
+    for (Operation *map : hostMaps) {
+      for (Operation *user : map->getResult(0).getUsers()) {
+        Operation *other = nullptr;
+        if (!isa<UnrealizedConversionCastOp>(user))
+          other = user;
+        else
+          for (Operation *use : user->getResult(0).getUsers())
+            if (!isa<LLVM::LoadOp>(use))
+              other = use;
+        if (other) {
+          map->emitOpError()
+              << "is passed to a kernel by value and also used by " << *other;
+          return signalPassFailure();
+        }
+      }
+    }
     if (hostMaps.empty())
       return;
 
