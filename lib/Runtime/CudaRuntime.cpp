@@ -793,21 +793,26 @@ extern "C" void mgpuTensorMapEncodeTiled(
   encodeTensorMap(__func__, static_cast<CUtensorMap *>(tensorMap), p);
 }
 
-extern "C" void *mgpuTensorMapEncodeTiledMemref(
-    int64_t rank, void *descriptor, int64_t dataType, int64_t interleave,
-    int64_t swizzle, int64_t l2Promotion, int64_t oobFill,
-    const int64_t *boxDims) {
+namespace {
+/// Encodes the map of mgpuTensorMapEncodeTiled{Memref,Host} into
+/// `tensorMap` (128 bytes, 64-byte aligned); returns its parameters.
+TensorMapParams encodeMemRefTensorMap(const char *entry, CUtensorMap *tensorMap,
+                                      int64_t rank, void *descriptor,
+                                      int64_t dataType, int64_t interleave,
+                                      int64_t swizzle, int64_t l2Promotion,
+                                      int64_t oobFill, const int64_t *boxDims) {
+  const std::string name = entry;
   if (rank < 1 || rank > static_cast<int64_t>(kMaxTensorMapRank))
-    fatal(std::string(__func__) + ": tensor map rank " + std::to_string(rank) +
+    fatal(name + ": tensor map rank " + std::to_string(rank) +
           " is not in 1.." + std::to_string(kMaxTensorMapRank));
   if (!boxDims)
-    fatal(std::string(__func__) + ": null box dimensions");
+    fatal(name + ": null box dimensions");
   uint64_t elementBytes = tensorMapElementBytes(dataType);
   if (elementBytes == 0)
-    fatal(std::string(__func__) + ": unsupported tensor map data type " +
+    fatal(name + ": unsupported tensor map data type " +
           std::to_string(dataType));
-  MemRefView view = readMemRef(__func__, rank, descriptor,
-                               static_cast<int64_t>(elementBytes));
+  MemRefView view =
+      readMemRef(entry, rank, descriptor, static_cast<int64_t>(elementBytes));
   // The memref lists dimensions outermost first, the driver innermost first.
   TensorMapParams p = {};
   p.dataType = dataType;
@@ -816,8 +821,8 @@ extern "C" void *mgpuTensorMapEncodeTiledMemref(
   for (int64_t i = 0; i < rank; ++i) {
     int64_t dim = rank - 1 - i;
     if (view.sizes[dim] < 0 || view.strides[dim] < 0 || boxDims[dim] < 0)
-      fatal(std::string(__func__) + ": negative size, stride or box in " +
-            "dimension " + std::to_string(dim));
+      fatal(name + ": negative size, stride or box in " + "dimension " +
+            std::to_string(dim));
     p.dims[i] = static_cast<uint64_t>(view.sizes[dim]);
     p.box[i] = static_cast<uint32_t>(boxDims[dim]);
     p.elementStrides[i] = 1;
@@ -825,7 +830,7 @@ extern "C" void *mgpuTensorMapEncodeTiledMemref(
       p.strides[i - 1] = static_cast<uint64_t>(view.strides[dim]) * elementBytes;
   }
   if (view.strides[rank - 1] != 1)
-    fatal(std::string(__func__) + ": the innermost dimension of the memref " +
+    fatal(name + ": the innermost dimension of the memref " +
           "must have stride 1 (it has " +
           std::to_string(view.strides[rank - 1]) + ")");
   p.interleave = interleave;
@@ -833,8 +838,7 @@ extern "C" void *mgpuTensorMapEncodeTiledMemref(
   p.l2Promotion = l2Promotion;
   p.oobFill = oobFill;
 
-  alignas(64) CUtensorMap tensorMap;
-  std::memset(&tensorMap, 0, sizeof(tensorMap));
+  std::memset(tensorMap, 0, sizeof(*tensorMap));
   // A memref without elements (M = 0) has nothing to map, and the driver
   // rejects a zero extent: it gets an all-zero map, which only a launch over
   // no data receives (such a launch has an empty grid and is skipped).
@@ -842,10 +846,39 @@ extern "C" void *mgpuTensorMapEncodeTiledMemref(
   for (int64_t i = 0; i < rank; ++i)
     empty |= p.dims[i] == 0;
   if (empty)
-    trace(std::string(__func__) + ": no tensor map for an empty memref: " +
-          p.describe());
+    trace(name + ": no tensor map for an empty memref: " + p.describe());
   else
-    encodeTensorMap(__func__, &tensorMap, p);
+    encodeTensorMap(entry, tensorMap, p);
+  return p;
+}
+} // namespace
+
+extern "C" void
+mgpuTensorMapEncodeTiledHost(void *tensorMap, int64_t rank, void *descriptor,
+                             int64_t dataType, int64_t interleave,
+                             int64_t swizzle, int64_t l2Promotion,
+                             int64_t oobFill, const int64_t *boxDims) {
+  // NOTE: 64 bytes, the alignment of a CUtensorMap kernel parameter (cuda.h
+  // of CUDA 13 declares the host type 128-byte aligned).
+  constexpr uintptr_t kAlignment = 64;
+  if (!tensorMap || reinterpret_cast<uintptr_t>(tensorMap) % kAlignment != 0)
+    fatal(std::string(__func__) + ": the tensor map must be " +
+          std::to_string(kAlignment) + "-byte aligned host memory");
+  TensorMapParams p = encodeMemRefTensorMap(
+      __func__, static_cast<CUtensorMap *>(tensorMap), rank, descriptor,
+      dataType, interleave, swizzle, l2Promotion, oobFill, boxDims);
+  trace(std::string(__func__) + ": encoded " + p.describe());
+}
+
+extern "C" void *
+mgpuTensorMapEncodeTiledMemref(int64_t rank, void *descriptor, int64_t dataType,
+                               int64_t interleave, int64_t swizzle,
+                               int64_t l2Promotion, int64_t oobFill,
+                               const int64_t *boxDims) {
+  alignas(64) CUtensorMap tensorMap;
+  TensorMapParams p =
+      encodeMemRefTensorMap(__func__, &tensorMap, rank, descriptor, dataType,
+                            interleave, swizzle, l2Promotion, oobFill, boxDims);
 
   std::array<unsigned char, kTensorMapBytes> key;
   std::memcpy(key.data(), &tensorMap, kTensorMapBytes);

@@ -82,9 +82,11 @@ TENSOR_MAP_BYTES = 128
 #: same addresses step after step), which is why fp8q.torch launches through
 #: launch_trusted instead (bench/results/h200-train-lm-first.txt).
 LAUNCH_CACHE_SIZE = 1024
-#: Device copies of tensor maps (one per tensor address, shape and box) each
-#: KernelSet keeps for reuse. Past this many the least recently used half is
-#: released, after a synchronization of the device (a launch still in
+#: Tensor maps (one per tensor address, shape and box) each KernelSet keeps
+#: for reuse: encoded maps of `pass: value` arguments (host memory, dropped
+#: least recently used first) and device copies of `pass: pointer` ones.
+#: Past this many device copies the least recently used half is released,
+#: after a synchronization of the device (a launch still in
 #: flight may read a map): a training loop whose activations move every
 #: step would otherwise allocate device memory without end.
 TENSOR_MAP_CACHE_SIZE = 4096
@@ -1532,6 +1534,11 @@ class KernelSet:
         self._modules: Dict[str, int] = {}
         self._tensor_maps: "collections.OrderedDict[bytes, DeviceBuffer]" = \
             collections.OrderedDict()
+        #: Encoded maps of `pass: value` arguments (host memory), by what
+        #: they encode; the least recently used goes past
+        #: TENSOR_MAP_CACHE_SIZE.
+        self._host_maps: "collections.OrderedDict[tuple, ctypes.Array]" = \
+            collections.OrderedDict()
 
     def __getitem__(self, name: str) -> Kernel:
         try:
@@ -1604,23 +1611,40 @@ class KernelSet:
                     keep_alive: list):
         tm = arg.tensormap
         dtype, dims, strides, box = layout
+        address = described[tm.of].ptr
+        if tm.pass_as == "value":
+            # The kernel parameter is the map itself (__grid_constant__): the
+            # launch copies its 128 bytes, nothing goes to device memory, and
+            # a launch under CUDA-graph capture is fine. Maps are kept by
+            # what they encode, which saves the driver call on repeats.
+            key = (device.ordinal, address, tuple(dims), tuple(strides), tuple(box), tm)
+            value = self._host_maps.get(key)
+            if value is not None:
+                self._host_maps.move_to_end(key)
+                return value
         with device.activate():
             encoded = device.driver.encode_tensor_map(
-                _manifest.TMA_DTYPE[dtype], described[tm.of].ptr, dims, strides,
+                _manifest.TMA_DTYPE[dtype], address, dims, strides,
                 box, list(reversed(tm.element_strides)),
                 _manifest.TMA_INTERLEAVE[tm.interleave], _manifest.TMA_SWIZZLE[tm.swizzle],
                 _manifest.TMA_L2_PROMOTION[tm.l2_promotion], _manifest.TMA_OOB_FILL[tm.oob_fill],
                 context=f"tensor map {arg.name} of {tm.of} in {spec.name}")
         if tm.pass_as == "value":
-            return (ctypes.c_ubyte * TENSOR_MAP_BYTES).from_buffer_copy(encoded)
+            value = (ctypes.c_ubyte * TENSOR_MAP_BYTES).from_buffer_copy(encoded)
+            if len(self._host_maps) >= TENSOR_MAP_CACHE_SIZE:
+                self._host_maps.popitem(last=False)
+            self._host_maps[key] = value
+            return value
+        # pass: pointer (manifests of other exporters; fp8q's kernels take
+        # their maps by value): a device copy of the map.
         copy = self._tensor_maps.get(encoded)
         if copy is not None:
             self._tensor_maps.move_to_end(encoded)
         else:
             if _torch_capturing():
                 # NOTE: the map is copied to device memory synchronously
-                # (cuMemcpyHtoD), which stream capture forbids; a kernel
-                # taking its maps by value (__grid_constant__) would not.
+                # (cuMemcpyHtoD), which stream capture forbids; kernels
+                # taking their maps by value (pass: value) need no copy.
                 raise LaunchError(
                     f"{spec.name}: argument {arg.name} needs a new tensor map (a new address "
                     f"of {tm.of}) while a CUDA graph is being captured; launch it once with "

@@ -91,4 +91,51 @@ def Fp8qLowerHostAssertsPass
   ];
 }
 
+def Fp8qTensorMapsByValuePass
+    : Pass<"fp8q-tensor-maps-by-value", "::mlir::ModuleOp"> {
+  let summary = "Encode TMA tensor maps on the host and pass them to kernels by value";
+  let description = [{
+    Host side of the by-value (`__grid_constant__`) tensor maps of the fp8q
+    GEMM kernels (docs/GPU.md, "Scaled matmul kernel"). A kernel parameter
+    with `llvm.byval = T` takes the T at the pointer the caller passes, as
+    an LLVM call would; `gpu.launch_func`'s translation knows nothing of
+    `byval` and would pass the pointer itself. This pass makes each such
+    launch operand the value: `llvm.load %ptr : T` before the launch. An
+    `nvgpu.tma.create.descriptor` whose map reaches only such operands
+    (through `builtin.unrealized_conversion_cast` to `!llvm.ptr`, as
+    convert-fp8q-to-gpu builds the launch) is encoded into a 128-byte
+    aligned stack slot of the function by `mgpuTensorMapEncodeTiledHost`
+    (docs/Runtime.md) instead of being copied to device memory
+    (upstream's `mgpuTensorMapEncodeTiledMemref`): the launch then needs no
+    synchronous copy and can be captured in a CUDA graph.
+
+    Input requirements: the kernels lowered to `llvm.func` (the parameter
+    types of a `gpu.func` kernel must match the launch operands), the host
+    not yet (run before `convert-nvgpu-to-nvvm` on the host). A byval
+    operand that is not a pointer, and a map that is both passed by value
+    and used otherwise, are errors. Launches of kernels without `byval`
+    parameters and other descriptors are left alone.
+
+    Example (`T` = `!llvm.array<16 x i64>`):
+
+    ```mlir
+    %m = nvgpu.tma.create.descriptor %view box[%c128, %c128] : memref<*xui8> -> !desc
+    %p = builtin.unrealized_conversion_cast %m : !desc to !llvm.ptr
+    gpu.launch_func @k::@k ... args(%a : !llvm.ptr, %p : !llvm.ptr, ...)
+    ```
+
+    becomes
+
+    ```mlir
+    %slot = llvm.alloca %c1 x !llvm.array<16 x i64> {alignment = 128 : i64}  // entry block
+    llvm.call @mgpuTensorMapEncodeTiledHost(%slot, %rank, %desc, %dtype, ..., %box)
+    %v = llvm.load %slot : !llvm.ptr -> !llvm.array<16 x i64>
+    gpu.launch_func @k::@k ... args(%a : !llvm.ptr, %v : !llvm.array<16 x i64>, ...)
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect",
+  ];
+}
+
 #endif // FP8Q_PIPELINES_PASSES_TD

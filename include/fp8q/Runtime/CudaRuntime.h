@@ -190,6 +190,20 @@ FP8Q_RUNTIME_EXPORT void *mgpuTensorMapEncodeTiledMemref(
     int64_t swizzle, int64_t l2Promotion, int64_t oobFill,
     const int64_t *boxDims);
 
+/// Encodes the tensor map of mgpuTensorMapEncodeTiledMemref (same
+/// parameters) into `tensorMap`, 128 bytes of 64-byte aligned host memory,
+/// and copies nothing to the device: for kernels that take the map by value
+/// (a `__grid_constant__` parameter; the launch passes the 128 bytes). No
+/// synchronous driver call, so it may run while a stream is captured.
+/// Emitted by fp8q-tensor-maps-by-value:
+/// `void @mgpuTensorMapEncodeTiledHost(ptr, i64, ptr, i64, i64, i64, i64,
+/// i64, ptr)`.
+FP8Q_RUNTIME_EXPORT void
+mgpuTensorMapEncodeTiledHost(void *tensorMap, int64_t rank, void *descriptor,
+                             int64_t dataType, int64_t interleave,
+                             int64_t swizzle, int64_t l2Promotion,
+                             int64_t oobFill, const int64_t *boxDims);
+
 #ifdef __cplusplus
 } // extern "C"
 #endif

@@ -217,6 +217,38 @@ struct ExternDynamicSharedMemoryPass
   static constexpr unsigned kSharedAddressSpace = 3;
 };
 
+/// Makes the tensor-map parameters of a lowered fp8q kernel by-value grid
+/// constants (hopper::setGridConstantTensorMaps, from the module's
+/// `fp8q.kernel` configuration); modules without one are left alone. Added
+/// by the pipeline after convert-gpu-to-nvvm; not a user-facing pass.
+struct GridConstantTensorMapsPass
+    : PassWrapper<GridConstantTensorMapsPass, OperationPass<gpu::GPUModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(GridConstantTensorMapsPass)
+  StringRef getArgument() const override {
+    return "fp8q-grid-constant-tensor-maps";
+  }
+  StringRef getDescription() const override {
+    return "Pass the tensor maps of lowered fp8q kernels by value "
+           "(llvm.byval, nvvm.grid_constant)";
+  }
+  void runOnOperation() override {
+    gpu::GPUModuleOp module = getOperation();
+    auto attr =
+        module->getAttrOfType<DictionaryAttr>(Fp8qDialect::kKernelAttrName);
+    if (!attr)
+      return;
+    FailureOr<hopper::KernelConfig> config =
+        hopper::readKernelConfigAttr(attr, [&] { return module.emitError(); });
+    if (failed(config))
+      return signalPassFailure();
+    hopper::KernelInterface interface = hopper::getKernelInterface(*config);
+    for (auto func : module.getOps<LLVM::LLVMFuncOp>())
+      if (func->hasAttr(gpu::GPUDialect::getKernelFuncAttrName()) &&
+          failed(hopper::setGridConstantTensorMaps(func, interface)))
+        return signalPassFailure();
+  }
+};
+
 /// The kernels (gpu.module) to the NVVM dialect.
 void addKernelLowering(OpPassManager &pm) {
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
@@ -225,6 +257,7 @@ void addKernelLowering(OpPassManager &pm) {
   kernels.addPass(createSCFToControlFlowPass());
   kernels.addPass(createConvertGpuOpsToNVVMOps());
   kernels.addPass(std::make_unique<ExternDynamicSharedMemoryPass>());
+  kernels.addPass(std::make_unique<GridConstantTensorMapsPass>());
   // NOTE: wgmma.mma_async, mbarrier.try_wait.parity and the TMA copy are
   // inline PTX (BasicPtxBuilderOpInterface): convert-nvvm-to-llvm expands
   // them.
@@ -240,8 +273,10 @@ void addKernelLowering(OpPassManager &pm) {
 /// keeps gpu.launch_func (translated to CUDA driver calls with the
 /// gpu.binary later).
 void addHostLowering(OpPassManager &pm) {
-  // The GEMM's tensor maps (nvgpu.tma.create.descriptor ->
-  // mgpuTensorMapEncodeTiledMemref).
+  // The GEMM's tensor maps: encoded on the host and passed by value
+  // (mgpuTensorMapEncodeTiledHost); other nvgpu.tma.create.descriptor ops
+  // become mgpuTensorMapEncodeTiledMemref (a device copy).
+  pm.addPass(createFp8qTensorMapsByValuePass());
   pm.addPass(createConvertNVGPUToNVVMPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());

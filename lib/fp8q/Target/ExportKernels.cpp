@@ -202,7 +202,7 @@ void writeKernel(llvm::json::OStream &json, const ExportedKernel &kernel) {
           json.attribute("dtype", arg.dtype);
           json.attribute("swizzle", arg.swizzle);
           json.attribute("oob_fill", "zero");
-          json.attribute("pass", "pointer");
+          json.attribute("pass", "value");
         }
         if (arg.kind == KernelArgKind::Ptr) {
           json.attribute("dtype", arg.dtype);

@@ -64,9 +64,9 @@ func.func @f32_amn_g256(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<2x200xf32>, %b
 // fourth site); no other access to sa.
 // CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_bf16_amn [
 // CHECK:      gpu.func @fp8q_scaled_matmul_1x128_128x128_bf16_amn(
-// CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias, llvm.readonly}, %{{[a-z0-9_]+}}: !llvm.ptr,
+// CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias, llvm.readonly}, %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<16 x i64>},
 // CHECK-SAME:     %[[SA:[a-z0-9_]+]]: !llvm.ptr {llvm.align = 4 : i64, llvm.noalias, llvm.readonly},
-// CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias, llvm.readonly}, %{{[a-z0-9_]+}}: !llvm.ptr,
+// CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias, llvm.readonly}, %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<16 x i64>},
 // CHECK-SAME:     %[[SB:[a-z0-9_]+]]: !llvm.ptr {llvm.align = 4 : i64, llvm.noalias, llvm.readonly},
 // CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 2 : i64, llvm.noalias},
 // CHECK-SAME:     %[[M:[a-z0-9_]+]]: i64, %{{[a-z0-9_]+}}: i64, %[[K:[a-z0-9_]+]]: i64) kernel
@@ -170,9 +170,9 @@ func.func @f32_amn_g256(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<2x200xf32>, %b
 // and no product with M anywhere.
 // CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_bf16 [
 // CHECK:      gpu.func @fp8q_scaled_matmul_1x128_128x128_bf16(
-// CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias, llvm.readonly}, %{{[a-z0-9_]+}}: !llvm.ptr,
+// CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias, llvm.readonly}, %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<16 x i64>},
 // CHECK-SAME:     %[[SA:[a-z0-9_]+]]: !llvm.ptr {llvm.align = 4 : i64, llvm.noalias, llvm.readonly},
-// CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias, llvm.readonly}, %{{[a-z0-9_]+}}: !llvm.ptr,
+// CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias, llvm.readonly}, %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<16 x i64>},
 // CHECK-SAME:     %[[SB:[a-z0-9_]+]]: !llvm.ptr {llvm.align = 4 : i64, llvm.noalias, llvm.readonly},
 // CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 2 : i64, llvm.noalias},
 // CHECK-SAME:     %[[M:[a-z0-9_]+]]: i64, %{{[a-z0-9_]+}}: i64, %[[K:[a-z0-9_]+]]: i64) kernel
@@ -195,9 +195,9 @@ func.func @f32_amn_g256(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<2x200xf32>, %b
 // eight pointers) reads sa the same way.
 // CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_1x128_f32_acc_amn [
 // CHECK:      gpu.func @fp8q_scaled_matmul_1x128_1x128_f32_acc_amn(
-// CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias, llvm.readonly}, %{{[a-z0-9_]+}}: !llvm.ptr,
+// CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias, llvm.readonly}, %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<16 x i64>},
 // CHECK-SAME:     %[[SA:[a-z0-9_]+]]: !llvm.ptr {llvm.align = 4 : i64, llvm.noalias, llvm.readonly},
-// CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias, llvm.readonly}, %{{[a-z0-9_]+}}: !llvm.ptr,
+// CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias, llvm.readonly}, %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<16 x i64>},
 // CHECK-SAME:     %[[SB:[a-z0-9_]+]]: !llvm.ptr {llvm.align = 4 : i64, llvm.noalias, llvm.readonly},
 // CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 4 : i64, llvm.noalias, llvm.readonly},
 // CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 4 : i64, llvm.noalias},
@@ -225,9 +225,9 @@ func.func @f32_amn_g256(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<2x200xf32>, %b
 
 // CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_f32_acc_amn_pi64 [
 // CHECK:      gpu.func @fp8q_scaled_matmul_1x128_128x128_f32_acc_amn_pi64(
-// CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias, llvm.readonly}, %{{[a-z0-9_]+}}: !llvm.ptr,
+// CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias, llvm.readonly}, %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<16 x i64>},
 // CHECK-SAME:     %[[SA:[a-z0-9_]+]]: !llvm.ptr {llvm.align = 4 : i64, llvm.noalias, llvm.readonly},
-// CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias, llvm.readonly}, %{{[a-z0-9_]+}}: !llvm.ptr,
+// CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias, llvm.readonly}, %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<16 x i64>},
 // CHECK-SAME:     %[[SB:[a-z0-9_]+]]: !llvm.ptr {llvm.align = 4 : i64, llvm.noalias, llvm.readonly},
 // CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 4 : i64, llvm.noalias, llvm.readonly},
 // CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 4 : i64, llvm.noalias},
@@ -255,9 +255,9 @@ func.func @f32_amn_g256(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<2x200xf32>, %b
 // G = 256: the scale group g = (K block) / 2, still sa[g * M + r].
 // CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_f32_amn_g256 [
 // CHECK:      gpu.func @fp8q_scaled_matmul_1x128_128x128_f32_amn_g256(
-// CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias, llvm.readonly}, %{{[a-z0-9_]+}}: !llvm.ptr,
+// CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias, llvm.readonly}, %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<16 x i64>},
 // CHECK-SAME:     %[[SA:[a-z0-9_]+]]: !llvm.ptr {llvm.align = 4 : i64, llvm.noalias, llvm.readonly},
-// CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias, llvm.readonly}, %{{[a-z0-9_]+}}: !llvm.ptr,
+// CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 16 : i64, llvm.noalias, llvm.readonly}, %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<16 x i64>},
 // CHECK-SAME:     %[[SB:[a-z0-9_]+]]: !llvm.ptr {llvm.align = 4 : i64, llvm.noalias, llvm.readonly},
 // CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 4 : i64, llvm.noalias},
 // CHECK-SAME:     %[[M:[a-z0-9_]+]]: i64, %{{[a-z0-9_]+}}: i64, %[[K:[a-z0-9_]+]]: i64) kernel

@@ -85,18 +85,26 @@
 // UNIFIED:         bufferization.to_tensor %[[OUT]]
 
 // Through the pipeline: one stream, six device buffers (five operands in,
-// one result out), the two maps encoded after the allocations, the launch,
-// one copy back, six frees, the host waits; the host result is the
+// one result out), the two maps encoded after the allocations into host
+// stack slots (passed by value: no device copy), the launch with the maps'
+// bytes, one copy back, six frees, the host waits; the host result is the
 // caller's.
 // LLVM-LABEL: llvm.func @f32_acc(
+// LLVM-DAG:     %[[SLOTA:.*]] = llvm.alloca %{{.*}} x !llvm.array<16 x i64> {alignment = 128 : i64}
+// LLVM-DAG:     %[[SLOTB:.*]] = llvm.alloca %{{.*}} x !llvm.array<16 x i64> {alignment = 128 : i64}
 // LLVM:         llvm.call @malloc
 // LLVM:         llvm.call @mgpuStreamCreate
 // LLVM-COUNT-5: llvm.call @mgpuMemAlloc
 // LLVM:         llvm.call @mgpuMemcpy
 // LLVM:         llvm.call @mgpuMemAlloc
 // LLVM-NOT:     llvm.call @mgpuMemcpy
-// LLVM-COUNT-2: llvm.call @mgpuTensorMapEncodeTiledMemref
+// LLVM-NOT:     mgpuTensorMapEncodeTiledMemref
+// LLVM-COUNT-2: llvm.call @mgpuTensorMapEncodeTiledHost
+// LLVM-NOT:     mgpuTensorMapEncodeTiledMemref
+// LLVM-DAG:     %[[MAPA:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.array<16 x i64>
+// LLVM-DAG:     %[[MAPB:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.array<16 x i64>
 // LLVM:         gpu.launch_func <%{{.*}} : !llvm.ptr> @fp8q_scaled_matmul_1x128_128x128_f32_acc::@fp8q_scaled_matmul_1x128_128x128_f32_acc
+// LLVM-SAME:      %{{.*}} : !llvm.ptr, %[[MAPA]] : !llvm.array<16 x i64>, %{{.*}} : !llvm.ptr, %{{.*}} : !llvm.ptr, %[[MAPB]] : !llvm.array<16 x i64>
 // LLVM:         llvm.call @mgpuMemcpy
 // LLVM-COUNT-6: llvm.call @mgpuMemFree
 // LLVM:         llvm.call @mgpuStreamSynchronize

@@ -9,6 +9,7 @@
 // RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=128 memory-model=unified format=isa export-dir=%t" -o /dev/null
 // RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s
 // RUN: cat %t/*.ptx | FileCheck %s --check-prefix=SMEM
+// RUN: cat %t/fp8q_scaled_matmul_1x128_128x128_bf16.ptx | FileCheck %s --check-prefix=MAPS
 // RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified format=isa gemm-block-n=64 gemm-stages=6 export-dir=%t" -o /dev/null
 // RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --check-prefix=N64
 // The grouped kernels (contiguous and masked layouts) alike:
@@ -21,6 +22,23 @@
 // it to the dynamic array's alignment: 1024 bytes of static shared memory):
 // SMEM-COUNT-4: .extern .shared .align 1024 .b8 __dynamic_shmem__0[];
 // SMEM-NOT:     __dynamic_shmem__0 has been demoted
+
+// The tensor maps are by-value grid constants (128 bytes, 64-byte aligned
+// in param space); the producer gives TMA their generic addresses:
+// MAPS-LABEL: .visible .entry fp8q_scaled_matmul_1x128_128x128_bf16(
+// MAPS-NEXT:    .param .u64 .ptr .align 16 fp8q_scaled_matmul_1x128_128x128_bf16_param_0,
+// MAPS-NEXT:    .param .align 64 .b8 fp8q_scaled_matmul_1x128_128x128_bf16_param_1[128],
+// MAPS-NEXT:    .param .u64 .ptr .align 4 fp8q_scaled_matmul_1x128_128x128_bf16_param_2,
+// MAPS-NEXT:    .param .u64 .ptr .align 16 fp8q_scaled_matmul_1x128_128x128_bf16_param_3,
+// MAPS-NEXT:    .param .align 64 .b8 fp8q_scaled_matmul_1x128_128x128_bf16_param_4[128],
+// MAPS-NOT:     ld.param{{.*}}_param_1
+// MAPS-NOT:     ld.param{{.*}}_param_4
+// MAPS:         mov.b64 [[A:%rd[0-9]+]], fp8q_scaled_matmul_1x128_128x128_bf16_param_1;
+// MAPS-NEXT:    cvta.param.u64 [[A]], [[A]];
+// MAPS:         mov.b64 [[B:%rd[0-9]+]], fp8q_scaled_matmul_1x128_128x128_bf16_param_4;
+// MAPS-NEXT:    cvta.param.u64 [[B]], [[B]];
+// MAPS:         cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{%rd[0-9]+}}], {{\[}}[[A]], {
+// MAPS:         cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{%rd[0-9]+}}], {{\[}}[[B]], {
 
 // CHECK: fp8q_scaled_matmul_1x128_128x128_bf16: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
 // CHECK: fp8q_scaled_matmul_1x128_128x128_bf16_pi64: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem

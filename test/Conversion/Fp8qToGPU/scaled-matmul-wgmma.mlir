@@ -37,7 +37,11 @@
 
 // The kernel, in hardware order.
 // CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_bf16
+// The tensor maps are by-value parameters (llvm.byval, 64-byte aligned;
+// the pipeline adds nvvm.grid_constant once the kernel is an llvm.func):
 // CHECK: gpu.func @fp8q_scaled_matmul_1x128_128x128_bf16(
+// CHECK-SAME: %arg1: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<16 x i64>}
+// CHECK-SAME: %arg4: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<16 x i64>}
 // CHECK-SAME: known_block_size = array<i32: 384, 1, 1>, nvvm.maxnreg = 168 : i32
 // Dynamic shared memory (declared 1024-byte aligned): 4 stages of (128 +
 // 128) rows x 128 bytes from its start; the 8 mbarriers are an nvgpu group
@@ -46,8 +50,6 @@
 // CHECK: %[[SMEM:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
 // CHECK: memref.view %[[SMEM]][%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<131072xi8, #gpu.address_space<workgroup>>
 // CHECK: %[[BARS:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 8>
-// CHECK: %[[AMAP:.*]] = builtin.unrealized_conversion_cast %arg1 : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<128x128xui8, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
-// CHECK: %[[BMAP:.*]] = builtin.unrealized_conversion_cast %arg4 : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<128x128xui8
 // Barriers: 4 stages x (full: 1 arrival, empty: 256 consumer threads).
 // CHECK-COUNT-8: nvgpu.mbarrier.init %[[BARS]][%{{.*}}], %c{{1|256}}{{(_[0-9]+)?}} :
 // CHECK: nvvm.fence.mbarrier.init
@@ -63,6 +65,12 @@
 // CHECK: scf.for
 // CHECK: nvgpu.mbarrier.try_wait.parity %[[BARS]][%{{.*}}], %{{.*}}, %c10000000
 // CHECK: nvgpu.mbarrier.arrive.expect_tx %[[BARS]][%{{.*}}], %c32768
+// The maps' generic addresses, taken in the producer's loop (the grid
+// constants in param space; KernelInterface.h says why not at the entry):
+// CHECK: %[[AADDR:.*]] = llvm.inline_asm "mov.b64 $0, fp8q_scaled_matmul_1x128_128x128_bf16_param_1;\0A\09cvta.param.u64 $0, $0;", "=l"  : () -> !llvm.ptr
+// CHECK: %[[AMAP:.*]] = builtin.unrealized_conversion_cast %[[AADDR]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<128x128xui8, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
+// CHECK: %[[BADDR:.*]] = llvm.inline_asm "mov.b64 $0, fp8q_scaled_matmul_1x128_128x128_bf16_param_4;
+// CHECK: %[[BMAP:.*]] = builtin.unrealized_conversion_cast %[[BADDR]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<128x128xui8
 // CHECK: %[[ADST:.*]] = memref.view %[[SMEM]][%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x128xui8, #gpu.address_space<workgroup>>
 // CHECK: %[[BDST:.*]] = memref.view %[[SMEM]][%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x128xui8, #gpu.address_space<workgroup>>
 // CHECK: nvgpu.tma.async.load %[[AMAP]][%{{.*}}, %{{.*}}], %[[BARS]][%{{.*}}] to %[[ADST]]

@@ -280,6 +280,36 @@ def test_tensor_map_cache_is_bounded(rt, tmp_path, monkeypatch):
     assert len(kernels._tensor_maps) <= 8
 
 
+def test_by_value_maps_need_no_device_copy(rt, tmp_path, monkeypatch):
+    # `pass: value` maps (fp8q's GEMM kernels) are kernel parameters: encoded
+    # into host memory, kept by what they encode, never copied to the device,
+    # so a launch under CUDA-graph capture is fine; a `pass: pointer` map
+    # needs a device copy, which capture forbids.
+    monkeypatch.setattr(rt, "TENSOR_MAP_CACHE_SIZE", 4)
+    monkeypatch.setattr(rt, "_torch_capturing", lambda: True)
+    args = [{"name": "a", "kind": "ptr", "dtype": "f8e4m3fn", "shape": ["M", "K"]},
+            {"name": "a_map", "kind": "tensormap", "of": "a", "box": [1, 128],
+             "pass": "value"},
+            {"name": "M", "kind": "i64"}, {"name": "K", "kind": "i64"}]
+    kernels = rt.load(export(tmp_path, kernel(name="mock_tma", args=args, grid=["M", 1, 1])))
+    arrays = [rt.DeviceBuffer((4, 256), "f8e4m3fn") for _ in range(6)]
+    for a in arrays:
+        kernels["mock_tma"](a)
+    assert len(kernels._tensor_maps) == 0 and len(kernels._host_maps) == 4
+    for a in arrays[-4:]:  # the four most recent are kept
+        assert any(key[1] == a.ptr for key in kernels._host_maps)
+    (tmp_path / "p").mkdir()
+    (tmp_path / "r").mkdir()
+    args[1] = dict(args[1], **{"pass": "pointer"})
+    pointer = rt.load(export(tmp_path / "p", kernel(name="mock_tma", args=args,
+                                                      grid=["M", 1, 1])))
+    with pytest.raises(rt.LaunchError, match="while a CUDA graph is being captured"):
+        pointer["mock_tma"](arrays[0])
+    args[1] = dict(args[1], **{"pass": "register"})
+    with pytest.raises(Exception, match=r"pass.*expected one of pointer, value"):
+        rt.load(export(tmp_path / "r", kernel(name="mock_tma", args=args, grid=["M", 1, 1])))
+
+
 def test_repeated_calls_reuse_the_checked_launch(rt, tmp_path, capfd):
     os.environ["FP8Q_MOCK_CUDA_LOG"] = "1"
     tm = kernel(name="mock_tma", args=[
@@ -296,10 +326,10 @@ def test_repeated_calls_reuse_the_checked_launch(rt, tmp_path, capfd):
     assert err.count("tensor map type") == 1 and err.count("launch mock_tma grid 4x1x1") == 2
     assert again.grid == first.grid and again._keep_alive[0] is None  # arrays not held
     k(b)  # another address: checked and encoded again
-    k(a.ptr, M=4, K=256)  # raw pointers are checked on every call
-    k(a.ptr, M=4, K=256)
+    k(a.ptr, M=4, K=256)  # raw pointers are checked on every call (a's by-value
+    k(a.ptr, M=4, K=256)  # map is kept from the first call: not encoded again)
     err = capfd.readouterr().err
-    assert err.count("tensor map type") == 3 and err.count("launch mock_tma") == 3
+    assert err.count("tensor map type") == 1 and err.count("launch mock_tma") == 3
     k(a, M=4)  # the sizes are part of the key; a wrong size is still an error
     with pytest.raises(rt.LaunchError, match=r"expected shape \[M, K\] = \[2, 256\]"):
         k(a, M=2)

@@ -44,8 +44,9 @@
 //   fp8q_scaled_matmul_*: the GEMM kernel (gemm=wgmma), with the exact
 //   reference numerics (python/fp8q/reference.py scaled_matmul, not the
 //   tensor cores' limited accumulation), the same pointer rule, and its two
-//   tensor maps must be device memory holding (as this mock's
-//   cuTensorMapEncodeTiled writes them) the address of the A / B argument.
+//   tensor maps are passed by value (128-byte __grid_constant__ parameters)
+//   and must hold (as this mock's cuTensorMapEncodeTiled writes them) the
+//   address of the A / B argument.
 //
 // The types are declared here (not taken from cuda.h) so that the mock
 // builds without CUDA; the launch structs' layout is asserted.
@@ -615,21 +616,20 @@ CUresult runScaledMatmul(const std::string &name, void **params) {
     pointers.push_back({groupIndex, (contiguous ? numGroups + 1 : numGroups) * 4});
   if (accumulate)
     pointers.push_back({c, m * n * outBytes});
-  // The tensor maps: device copies of maps encoded on A and B themselves.
-  const std::pair<int, const void *> maps[] = {{1, a}, {4, b}};
-  for (auto [mapIndex, operand] : maps)
-    pointers.push_back({param<const void *>(params, mapIndex), 128});
   if (CUresult result = checkDevicePointers(name, pointers))
     return result;
+  // The tensor maps: passed by value (the 128 bytes are the parameter, a
+  // __grid_constant__), encoded on A and B themselves. A map passed as a
+  // pointer (to a device copy) names no operand here and fails.
+  const std::pair<int, const void *> maps[] = {{1, a}, {4, b}};
   for (auto [mapIndex, operand] : maps) {
     const void *address;
-    std::memcpy(&address, param<const void *>(params, mapIndex),
-                sizeof(address));
+    std::memcpy(&address, params[mapIndex], sizeof(address));
     if (address != operand) {
-      char text[160];
+      char text[200];
       std::snprintf(text, sizeof(text),
-                    "the tensor map (argument %d) is encoded on %p, not on "
-                    "the operand %p",
+                    "the tensor map (argument %d, by value) is encoded on %p, "
+                    "not on the operand %p",
                     mapIndex, address, operand);
       logf("mock-cuda: illegal address in %s\n", name + ": " + text);
       return CUDA_ERROR_ILLEGAL_ADDRESS;

@@ -203,6 +203,16 @@ int runAll(bool cluster) {
   void *map2 = mgpuTensorMapEncodeTiledMemref(2, &tile, kTensorMapUint8, 0,
                                               kSwizzle128B, 0, 0, box);
   expect(map1 && map1 == map2, "identical tensor maps share one device copy");
+  // By value: the same map encoded into host memory (the map itself is
+  // opaque; the driver wrote it), nothing copied to the device.
+  alignas(128) unsigned char hostMap[128];
+  std::memset(hostMap, 0xFF, sizeof(hostMap));
+  mgpuTensorMapEncodeTiledHost(hostMap, 2, &tile, kTensorMapUint8, 0,
+                               kSwizzle128B, 0, 0, box);
+  bool written = false;
+  for (unsigned char byte : hostMap)
+    written |= byte != 0xFF;
+  expect(written, "a tensor map encoded into host memory");
 
   mgpuEventDestroy(event);
   mgpuStreamDestroy(other);

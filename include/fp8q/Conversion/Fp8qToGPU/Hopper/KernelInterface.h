@@ -17,6 +17,7 @@
 #define FP8Q_CONVERSION_FP8QTOGPU_HOPPER_KERNELINTERFACE_H
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -33,9 +34,18 @@ enum class KernelArgKind {
   I64,
   F32,
   /// A TMA descriptor (CUtensorMap) of a pointer argument, encoded by the
-  /// launcher and passed as a pointer to its 128 bytes in global memory.
+  /// launcher and passed by value: its 128 bytes are a `const
+  /// __grid_constant__` kernel parameter (`.param .align 64 .b8 name[128]`)
+  /// whose generic address the kernel gives TMA, so a launch needs no
+  /// device copy of the map (and can be captured in a CUDA graph).
   TensorMap,
 };
+
+/// A CUtensorMap: 128 bytes, 64-byte aligned (cuda.h: `alignas(64)
+/// cuuint64_t opaque[16]`).
+constexpr int64_t kTensorMapWords = 16;
+constexpr int64_t kTensorMapBytes = 8 * kTensorMapWords;
+constexpr int64_t kTensorMapAlignment = 64;
 
 /// One kernel parameter. Pointers are device addresses of row-major,
 /// contiguous arrays (of the shape given; a `transposed` scale array is
@@ -130,12 +140,44 @@ struct KernelInterface {
 nvgpu::TensorMapDescriptorType getTensorMapType(MLIRContext *context,
                                                 const KernelArg &arg);
 
+/// The LLVM type a TensorMap parameter is passed as (`llvm.byval`):
+/// `!llvm.array<16 x i64>`, the layout of cuda.h's CUtensorMap.
+LLVM::LLVMArrayType getTensorMapValueType(MLIRContext *context);
+
+/// The generic address of TensorMap parameter `index` of kernel `func`
+/// (an `!llvm.ptr` for `nvgpu.tma.async.load` / `cp.async.bulk.tensor`),
+/// computed where it is emitted: inline PTX `mov.b64 %r, <kernel>_param_<i>;
+/// cvta.param.u64 %r, %r;`.
+/// NOTE: not the argument itself: NVPTXLowerArgs converts a by-value grid
+/// constant's address to a generic one once, at the kernel entry, and that
+/// 64-bit value then stays live in every warp role; the Wgrad GEMM spilled
+/// 8 bytes for it (ptxas -v). The parameter name is the NVPTX backend's
+/// (`<function>_param_<index>`); ptxas rejects the PTX if it ever differs.
+Value getTensorMapParamAddress(OpBuilder &builder, Location loc,
+                               gpu::GPUFuncOp func, unsigned index);
+
 /// Marks `func` as a kernel with `interface`'s block size and annotates its
 /// pointer parameters: `noalias` (distinct buffers, so LLVM may reorder
 /// accesses), the ABI alignment, and `readonly` for inputs (which lets them
-/// become `ld.global.nc`). Shared by every fp8q kernel builder.
+/// become `ld.global.nc`); TensorMap parameters are `llvm.byval` (the
+/// pointer is the address of the 128 bytes the launch passes) with
+/// alignment 64. Shared by every fp8q kernel builder.
 void setKernelSignatureAttrs(gpu::GPUFuncOp func,
                              const KernelInterface &interface);
+
+/// Marks the TensorMap parameters of `func`, the kernel of `interface`
+/// lowered to the LLVM dialect, as by-value grid constants: `llvm.byval`
+/// (getTensorMapValueType), `llvm.align = 64` and `nvvm.grid_constant`.
+/// The NVPTX backend then declares them `.param .align 64 .b8 name[128]`
+/// and turns their address into a generic one (`cvta.param`), which
+/// `cp.async.bulk.tensor` takes as its tensor map.
+/// NOTE: convert-gpu-to-nvvm (MLIR 22) drops `llvm.byval` from gpu.func
+/// arguments, and the NVVM dialect accepts `nvvm.grid_constant` only on
+/// the arguments of an llvm.func kernel: the fp8q GPU pipeline calls this
+/// after the kernel lowering. Fails if `func` does not have the
+/// interface's parameter count or a TensorMap parameter is not a pointer.
+LogicalResult setGridConstantTensorMaps(LLVM::LLVMFuncOp func,
+                                        const KernelInterface &interface);
 
 } // namespace mlir::fp8q::hopper
 

@@ -11,6 +11,7 @@
 #include "fp8q/Conversion/Fp8qToGPU/Hopper/KernelInterface.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -75,6 +76,26 @@ hopper::getTensorMapType(MLIRContext *context, const KernelArg &arg) {
       nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
 }
 
+LLVM::LLVMArrayType hopper::getTensorMapValueType(MLIRContext *context) {
+  return LLVM::LLVMArrayType::get(IntegerType::get(context, 64),
+                                  kTensorMapWords);
+}
+
+Value hopper::getTensorMapParamAddress(OpBuilder &builder, Location loc,
+                                       gpu::GPUFuncOp func, unsigned index) {
+  std::string ptx = llvm::formatv("mov.b64 $0, {0}_param_{1};\n\t"
+                                  "cvta.param.u64 $0, $0;",
+                                  func.getName(), index)
+                        .str();
+  return LLVM::InlineAsmOp::create(
+             builder, loc, LLVM::LLVMPointerType::get(builder.getContext()),
+             ValueRange(), ptx, /*constraints=*/"=l",
+             /*has_side_effects=*/false, /*is_align_stack=*/false,
+             LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+             ArrayAttr())
+      .getResult(0);
+}
+
 //===----------------------------------------------------------------------===//
 // Kernel signature
 //===----------------------------------------------------------------------===//
@@ -89,6 +110,13 @@ void hopper::setKernelSignatureAttrs(gpu::GPUFuncOp func,
                                     static_cast<int32_t>(interface.block[1]),
                                     static_cast<int32_t>(interface.block[2])}));
   for (auto [i, arg] : llvm::enumerate(interface.args)) {
+    if (arg.kind == KernelArgKind::TensorMap) {
+      func.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
+                      TypeAttr::get(getTensorMapValueType(func.getContext())));
+      func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                      builder.getI64IntegerAttr(kTensorMapAlignment));
+      continue;
+    }
     if (arg.kind != KernelArgKind::Ptr)
       continue;
     func.setArgAttr(i, LLVM::LLVMDialect::getNoAliasAttrName(),
@@ -99,4 +127,28 @@ void hopper::setKernelSignatureAttrs(gpu::GPUFuncOp func,
       func.setArgAttr(i, LLVM::LLVMDialect::getReadonlyAttrName(),
                       builder.getUnitAttr());
   }
+}
+
+LogicalResult
+hopper::setGridConstantTensorMaps(LLVM::LLVMFuncOp func,
+                                  const KernelInterface &interface) {
+  if (func.getNumArguments() != interface.args.size())
+    return func.emitError() << "expected " << interface.args.size()
+                            << " kernel parameters (the fp8q launch ABI), got "
+                            << func.getNumArguments();
+  Builder builder(func.getContext());
+  for (auto [i, arg] : llvm::enumerate(interface.args)) {
+    if (arg.kind != KernelArgKind::TensorMap)
+      continue;
+    if (!isa<LLVM::LLVMPointerType>(func.getArgument(i).getType()))
+      return func.emitError() << "tensor map parameter " << i << " ('"
+                              << arg.name << "') is not a pointer";
+    func.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
+                    TypeAttr::get(getTensorMapValueType(func.getContext())));
+    func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                    builder.getI64IntegerAttr(kTensorMapAlignment));
+    func.setArgAttr(i, NVVM::NVVMDialect::getGridConstantAttrName(),
+                    builder.getUnitAttr());
+  }
+  return success();
 }

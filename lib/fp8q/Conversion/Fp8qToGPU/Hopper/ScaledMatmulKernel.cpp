@@ -455,12 +455,14 @@ private:
     return b.sharedView(dynamicShared, b.toIndex(byteOffset), box.getShape(),
                         box.getElementType());
   }
-  /// The tensor map parameter `name` as the nvgpu descriptor it is.
+  /// The tensor map parameter `name` as the nvgpu descriptor it is, its
+  /// generic address taken where it is used (getTensorMapParamAddress).
   Value tensorMap(StringRef name) {
     for (auto [i, a] : llvm::enumerate(interface.args))
       if (a.name == name)
         return UnrealizedConversionCastOp::create(
-                   b, getTensorMapType(b.getContext(), a), func.getArgument(i))
+                   b, getTensorMapType(b.getContext(), a),
+                   getTensorMapParamAddress(b, b.getLoc(), func, i))
             .getResult(0);
     llvm_unreachable("the GEMM ABI has tensor maps a_map and b_map");
   }
@@ -470,7 +472,7 @@ private:
   //===--------------------------------------------------------------------===//
 
   /// Step 1: thread/warpgroup coordinates, the tile counts, the views of
-  /// the dynamic shared memory, the mbarriers and the tensor maps.
+  /// the dynamic shared memory and the mbarriers.
   void emitPrologue();
   /// Step 1': the persistent tile loop shared by the producer and the
   /// consumers: sets ctaRow0/ctaCol0 (and rowEnd, bRow0, sbBase) for tile
@@ -575,8 +577,6 @@ private:
   // memory, its views of the S stages as bytes and of the column scales
   // (f32, 1x128 B only); the 2S mbarriers (full[s] = s, empty[s] = S + s).
   Value dynamicShared, stageBytes, columnScales, barriers;
-  // The tensor maps of A and B (!nvgpu.tensormap.descriptor).
-  Value aMap, bMap;
   Value ctaRow0, ctaCol0; // i64 first row / column of the current tile
   // i64, of the current tile: the end of its rows (M; grouped: the end of
   // its group's rows), B's first row (ctaCol0; grouped: g N + ctaCol0) and
@@ -615,8 +615,6 @@ void ScaledMatmulKernelEmitter::emitPrologue() {
   barriers = nvgpu::MBarrierCreateOp::create(
       b, nvgpu::MBarrierGroupType::get(b.getContext(), workgroup,
                                        2 * config.tile.stages));
-  aMap = tensorMap("a_map");
-  bMap = tensorMap("b_map");
 }
 
 void ScaledMatmulKernelEmitter::emitTileLoop(
@@ -778,6 +776,8 @@ void ScaledMatmulKernelEmitter::emitProducer() {
           b, barriers, b.index(config.getStageBytes()), fullBarrier(stage),
           Value());
       Value k0 = b.mul(ktIndex, b.index(kGemmBlockK));
+      Value aMap = tensorMap("a_map");
+      Value bMap = tensorMap("b_map");
       Value aTile = tmaDestination(aMap, stageOffset(stage));
       Value bTile = tmaDestination(
           bMap,
