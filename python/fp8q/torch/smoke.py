@@ -168,17 +168,28 @@ def check_compile_and_graphs():
         run(f"torch.compile {backend}", compiled_check)
 
     def graph_check():
+        # NOTE: a module of its own. `lin`'s parameters have AccumulateGrad
+        # nodes made on the default stream by the eager steps above (the
+        # eager `loss` keeps them alive); a captured backward reaching them
+        # would make the legacy stream depend on the capture, which CUDA
+        # refuses (H200: cudaErrorStreamCaptureImplicit). torch's recipe for
+        # capturing a training step: warm up on a side stream, then capture.
+        glin = ft.Linear(1024, 1024, dtype=torch.bfloat16, device="cuda")
+        with torch.no_grad():
+            glin.weight.copy_(lin.weight)
+            glin.bias.copy_(lin.bias)
+        step = step_fn(glin, dy)
         static_x = x.detach().clone().requires_grad_()
         side = torch.cuda.Stream()
         side.wait_stream(torch.cuda.current_stream())
         with torch.cuda.stream(side):  # warm-up, as torch.cuda.graph wants
             for _ in range(2):
-                lin.zero_grad(set_to_none=True)
+                glin.zero_grad(set_to_none=True)
                 static_x.grad = None
                 step(static_x).backward()
         torch.cuda.current_stream().wait_stream(side)
         graph = torch.cuda.CUDAGraph()
-        lin.zero_grad(set_to_none=True)
+        glin.zero_grad(set_to_none=True)
         static_x.grad = None
         with torch.cuda.graph(graph):
             static_loss = step(static_x)
