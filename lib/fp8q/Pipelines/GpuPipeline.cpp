@@ -167,6 +167,22 @@ struct SerializeKernelModulesPass
   OpPassManager serialize;
 };
 
+/// The configuration of an fp8q kernel module (its `fp8q.kernel`
+/// attribute; std::nullopt for a module without one), or failure after a
+/// diagnostic when the attribute is malformed.
+FailureOr<std::optional<hopper::KernelConfig>>
+readModuleKernelConfig(gpu::GPUModuleOp module) {
+  auto attr =
+      module->getAttrOfType<DictionaryAttr>(Fp8qDialect::kKernelAttrName);
+  if (!attr)
+    return std::optional<hopper::KernelConfig>();
+  FailureOr<hopper::KernelConfig> config =
+      hopper::readKernelConfigAttr(attr, [&] { return module.emitError(); });
+  if (failed(config))
+    return failure();
+  return std::optional<hopper::KernelConfig>(*config);
+}
+
 /// Gives the dynamic shared memory of a lowered kernel module external
 /// linkage, and for an fp8q kernel module the alignment its launch ABI asks
 /// for (KernelInterface::dynamicSharedMemoryAlignment, from the module's
@@ -192,16 +208,14 @@ struct ExternDynamicSharedMemoryPass
   }
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
-    int64_t alignment = 0;
-    if (auto attr = module->getAttrOfType<DictionaryAttr>(
-            Fp8qDialect::kKernelAttrName)) {
-      FailureOr<hopper::KernelConfig> config = hopper::readKernelConfigAttr(
-          attr, [&] { return module.emitError(); });
-      if (failed(config))
-        return signalPassFailure();
-      alignment =
-          hopper::getKernelInterface(*config).dynamicSharedMemoryAlignment;
-    }
+    FailureOr<std::optional<hopper::KernelConfig>> config =
+        readModuleKernelConfig(module);
+    if (failed(config))
+      return signalPassFailure();
+    int64_t alignment =
+        *config
+            ? hopper::getKernelInterface(**config).dynamicSharedMemoryAlignment
+            : 0;
     for (auto global : module.getOps<LLVM::GlobalOp>()) {
       auto array = dyn_cast<LLVM::LLVMArrayType>(global.getGlobalType());
       if (global.getAddrSpace() != kSharedAddressSpace || !array ||
@@ -233,15 +247,13 @@ struct GridConstantTensorMapsPass
   }
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
-    auto attr =
-        module->getAttrOfType<DictionaryAttr>(Fp8qDialect::kKernelAttrName);
-    if (!attr)
-      return;
-    FailureOr<hopper::KernelConfig> config =
-        hopper::readKernelConfigAttr(attr, [&] { return module.emitError(); });
+    FailureOr<std::optional<hopper::KernelConfig>> config =
+        readModuleKernelConfig(module);
     if (failed(config))
       return signalPassFailure();
-    hopper::KernelInterface interface = hopper::getKernelInterface(*config);
+    if (!*config)
+      return;
+    hopper::KernelInterface interface = hopper::getKernelInterface(**config);
     for (auto func : module.getOps<LLVM::LLVMFuncOp>())
       if (func->hasAttr(gpu::GPUDialect::getKernelFuncAttrName()) &&
           failed(hopper::setGridConstantTensorMaps(func, interface)))
@@ -266,7 +278,6 @@ void addKernelLowering(OpPassManager &pm) {
   kernels.addPass(createCSEPass());
   kernels.addPass(createReconcileUnrealizedCastsPass());
 }
-
 
 /// The host code to the LLVM dialect, with the passes of the CPU pipeline
 /// for the host loops (fp8q reference lowering, model code); gpu-to-llvm

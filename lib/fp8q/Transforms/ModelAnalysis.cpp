@@ -638,8 +638,7 @@ namespace {
 /// the element (i1 -> i64, i64 -> f32, ...).
 bool isElementCast(linalg::LinalgOp op) {
   if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1 ||
-      op.getNumLoops() != op.getNumParallelLoops() ||
-      op->getNumRegions() != 1)
+      op.getNumLoops() != op.getNumParallelLoops() || op->getNumRegions() != 1)
     return false;
   Block &body = op->getRegion(0).front();
   return body.getOperations().size() == 2 &&
@@ -1408,26 +1407,39 @@ void FunctionClassifier::findTrainingRoles(
     const WeightChoice &choice = choices[index];
     ContractionExtents extents = getContractionExtents(op);
     WgradCandidates wgrad{op, Value(), {}};
+    // The forwards whose activation X is one input of `op` and whose extents
+    // `matches` accepts (inputs `skip` rejects aside); dY is the other input.
+    auto findWgradForwards = [&](const auto &candidates, auto matches,
+                                 auto skip) {
+      for (auto [i, input] : llvm::enumerate(op.getDpsInputs())) {
+        if (skip(i))
+          continue;
+        Value leaf = getLayoutLeaf(input);
+        for (const auto &forward : candidates)
+          if (forward.activation == leaf && matches(forward))
+            wgrad.forwards.push_back(forward.op);
+        if (!wgrad.forwards.empty()) {
+          wgrad.dy = getLayoutLeaf(op.getDpsInputs()[1 - i]);
+          return;
+        }
+      }
+    };
     // The experts' GEMMs: the Wgrad reads their forward activation X
     // (through a transpose, or the tensor broadcast to every expert) and a
     // computed dY, reducing over the tokens to [E, K, N] or [E, N, K]; the
     // Dgrad reads the same stacked weight with K and N exchanged.
     if (extents.isStatic() && extents.batch != 1 && op.getNumDpsInputs() == 2) {
-      for (auto [i, input] : llvm::enumerate(op.getDpsInputs())) {
-        Value leaf = getLayoutLeaf(input);
-        if (provenance.get(op.getDpsInputs()[1 - i]).isParameter())
-          continue;
-        for (const GroupedForward &forward : groupedForwards)
-          if (forward.activation == leaf && extents.batch == forward.experts &&
-              extents.k == forward.tokens &&
-              ((extents.m == forward.k && extents.n == forward.n) ||
-               (extents.m == forward.n && extents.n == forward.k)))
-            wgrad.forwards.push_back(forward.op);
-        if (!wgrad.forwards.empty()) {
-          wgrad.dy = getLayoutLeaf(op.getDpsInputs()[1 - i]);
-          break;
-        }
-      }
+      findWgradForwards(
+          groupedForwards,
+          [&](const GroupedForward &forward) {
+            return extents.batch == forward.experts &&
+                   extents.k == forward.tokens &&
+                   ((extents.m == forward.k && extents.n == forward.n) ||
+                    (extents.m == forward.n && extents.n == forward.k));
+          },
+          [&](unsigned i) {
+            return provenance.get(op.getDpsInputs()[1 - i]).isParameter();
+          });
       if (!wgrad.forwards.empty()) {
         found[op] = {TrainingRole::Wgrad, wgrad.forwards.front()};
         groupedRoles.insert(op);
@@ -1462,20 +1474,15 @@ void FunctionClassifier::findTrainingRoles(
         continue;
       }
     }
-    if (extents.isStatic() && extents.batch == 1 && op.getNumDpsInputs() == 2) {
-      for (auto [i, input] : llvm::enumerate(op.getDpsInputs())) {
-        Value leaf = getLayoutLeaf(input);
-        for (const Forward &forward : forwards)
-          if (forward.activation == leaf && extents.k == forward.m &&
-              ((extents.m == forward.n && extents.n == forward.k) ||
-               (extents.m == forward.k && extents.n == forward.n)))
-            wgrad.forwards.push_back(forward.op);
-        if (!wgrad.forwards.empty()) {
-          wgrad.dy = getLayoutLeaf(op.getDpsInputs()[1 - i]);
-          break;
-        }
-      }
-    }
+    if (extents.isStatic() && extents.batch == 1 && op.getNumDpsInputs() == 2)
+      findWgradForwards(
+          forwards,
+          [&](const Forward &forward) {
+            return extents.k == forward.m &&
+                   ((extents.m == forward.n && extents.n == forward.k) ||
+                    (extents.m == forward.k && extents.n == forward.n));
+          },
+          [](unsigned) { return false; });
     if (!wgrad.forwards.empty()) {
       found[op] = {TrainingRole::Wgrad, wgrad.forwards.front()};
       wgrads.push_back(std::move(wgrad));
@@ -1513,7 +1520,8 @@ void FunctionClassifier::findTrainingRoles(
           dgradOf->op;
       continue;
     }
-    forwards.push_back({op, getLayoutLeaf(op.getDpsInputs()[match.activationInput]),
+    forwards.push_back({op,
+                        getLayoutLeaf(op.getDpsInputs()[match.activationInput]),
                         weight, match.m, match.n, match.k, embedding});
     found[op] = {TrainingRole::Fprop, nullptr};
   }
@@ -1591,8 +1599,8 @@ void FunctionClassifier::decideBackward(ContractionRecord &record,
   // of the weight: [T, K] (or [K, T]) quantized in 1x128 tiles along the
   // tokens T (128x1 tiles of X, transposed), like dY^T on the other side.
   const LinearMatch &forwardMatch = *forward.linear;
-  Value activation = getLayoutLeaf(
-      forward.op->getOperand(forwardMatch.activationInput));
+  Value activation =
+      getLayoutLeaf(forward.op->getOperand(forwardMatch.activationInput));
   int xInput = -1;
   for (auto [i, input] : llvm::enumerate(record.op.getDpsInputs()))
     if (getLayoutLeaf(input) == activation)
