@@ -38,10 +38,11 @@ import json
 import os
 import statistics
 import sys
-import time
 from typing import Callable, Dict, List, Optional, Tuple
 
 import torch
+
+from fp8q.bench.bench_gemm import host_us
 
 #: (T, K, N): DeepSeek-V3-sized Linears and the training experiment's.
 SHAPES = [(4096, 7168, 7168), (8192, 7168, 2048), (8192, 2048, 7168), (8192, 512, 2048)]
@@ -52,26 +53,36 @@ def _rel(a: torch.Tensor, ref: torch.Tensor) -> float:
     return float((a.detach().float() - ref).norm() / ref.norm())
 
 
-def _torchao_layer(weight: torch.Tensor, triton: bool):
-    """torchao's blockwise FP8 Linear with ``weight`` (None if torchao is missing)."""
-    try:
-        from torchao.prototype.blockwise_fp8_training.linear import (  # noqa: PLC0415
-            Float8BlockwiseLinear, fp8_blockwise_mm)
-    except Exception as err:  # noqa: BLE001  (not installed, or built for another torch)
-        return None, f"{type(err).__name__}: {err}"
+def torchao_linear(weight: torch.nn.Parameter, triton: bool = False) -> torch.nn.Module:
+    """A bias-free Linear on ``weight`` through torchao's blockwise FP8
+    training path (``fp8_blockwise_mm``: 1x128 / 128x128 tiles, triton
+    quantization; cuBLAS block-scaled GEMMs, or torchao's triton GEMMs with
+    ``triton``). Its autograd function takes the weight in the input's dtype,
+    so the weight goes through ``.to(x.dtype)``, as autocast passes it to
+    ``nn.Linear``. Raises ImportError where torchao is missing."""
+    from torchao.prototype.blockwise_fp8_training.linear import (  # noqa: PLC0415
+        Float8BlockwiseLinear, fp8_blockwise_mm)
+    # Float8BlockwiseLinear's own checks (SM90, 128 | features).
+    Float8BlockwiseLinear.from_float(
+        torch.nn.Linear(weight.shape[1], weight.shape[0], bias=False, device="meta"))
 
-    class Layer(torch.nn.Module):
+    class TorchaoLinear(torch.nn.Module):
         def __init__(self):
             super().__init__()
-            self.weight = torch.nn.Parameter(weight.detach().clone())
-            # Float8BlockwiseLinear's own checks (SM90, 128 | features).
-            self.check = Float8BlockwiseLinear.from_float(
-                torch.nn.Linear(weight.shape[1], weight.shape[0], bias=False, device="meta"))
+            self.weight = weight
 
         def forward(self, x):
             return fp8_blockwise_mm.apply(x, self.weight.to(x.dtype), 128, x.dtype, triton)
 
-    return Layer(), ""
+    return TorchaoLinear()
+
+
+def _torchao_layer(weight: torch.Tensor, triton: bool):
+    """(torchao's Linear on a copy of ``weight``, "") or (None, why not)."""
+    try:
+        return torchao_linear(torch.nn.Parameter(weight.detach().clone()), triton), ""
+    except Exception as err:  # noqa: BLE001  (not installed, built for another torch, no SM90)
+        return None, f"{type(err).__name__}: {err}"
 
 
 def layers_for(weight: torch.Tensor, dry_run: bool):
@@ -155,19 +166,6 @@ def bench_shape(t: int, k: int, n: int, device: str, reps: int, trials: int,
     return rows
 
 
-def host_us(fn: Callable[[], object], calls: int = 300) -> float:
-    """Host time of one call: the mean over ``calls`` calls, no sync inside."""
-    for _ in range(10):
-        fn()
-    torch.cuda.synchronize()
-    start = time.perf_counter()
-    for _ in range(calls):
-        fn()
-    elapsed = time.perf_counter() - start
-    torch.cuda.synchronize()
-    return elapsed / calls * 1e6
-
-
 def bench_host() -> List[dict]:
     import fp8q.torch as ft  # noqa: PLC0415
     x = torch.randn(128, 128, device="cuda", dtype=torch.bfloat16)
@@ -192,7 +190,7 @@ def bench_host() -> List[dict]:
     rows = []
     for name, fn in cases:
         try:
-            rows.append({"op": name, "host_us": host_us(fn)})
+            rows.append({"op": name, "host_us": host_us(fn, calls=300)})
         except Exception as err:  # noqa: BLE001
             rows.append({"op": name, "note": f"{type(err).__name__}: {err}"})
     return rows

@@ -208,31 +208,21 @@ def convert_torchao(model):
     """The peer of the fp8 run: the same Linears (fp8q.torch's default filter)
     through torchao's blockwise FP8 training path
     (``torchao.prototype.blockwise_fp8_training``: 1x128 / 128x128 tiles,
-    triton quantization, cuBLAS block-scaled GEMMs). Its autograd function
-    takes the weight in the input's dtype, so the f32 master weight is passed
-    through ``.to(x.dtype)``, as autocast passes it to ``nn.Linear``.
-    Returns the swapped names."""
+    triton quantization, cuBLAS block-scaled GEMMs; see
+    :func:`fp8q.bench.bench_torch_linear.torchao_linear`). Returns the
+    swapped names."""
     from torch import nn  # noqa: PLC0415
-    from torchao.prototype.blockwise_fp8_training.linear import (  # noqa: PLC0415
-        fp8_blockwise_mm)
+    from fp8q.bench.bench_torch_linear import torchao_linear  # noqa: PLC0415
     import fp8q.torch as fq  # noqa: PLC0415
-
-    class TorchaoLinear(nn.Module):
-        def __init__(self, linear):
-            super().__init__()
-            if linear.bias is not None:
-                raise SystemExit("torchao's Float8BlockwiseLinear takes no bias")
-            self.weight = linear.weight
-
-        def forward(self, x):
-            return fp8_blockwise_mm.apply(x, self.weight.to(x.dtype), 128, x.dtype, False)
 
     swapped = []
     for name, module in list(model.named_modules()):
         if type(module) is nn.Linear and fq.default_filter(name, module):
+            if module.bias is not None:
+                raise SystemExit("torchao's Float8BlockwiseLinear takes no bias")
             parent_name, _, child = name.rpartition(".")
             parent = model.get_submodule(parent_name) if parent_name else model
-            setattr(parent, child, TorchaoLinear(module))
+            setattr(parent, child, torchao_linear(module.weight))
             swapped.append(name)
     return swapped
 
