@@ -241,8 +241,9 @@ class _CtypesDriver:
             self.fn[name] = fn
         if "cuEventElapsedTime_v2" in self.fn:
             self.fn["cuEventElapsedTime"] = self.fn["cuEventElapsedTime_v2"]
-        # Fast path of launches: the raw function, arguments converted once.
+        # Fast path of launches: the raw functions, arguments converted once.
         self.launch_raw = self.fn.get("cuLaunchKernel")
+        self.context_raw = self.fn.get("cuCtxGetCurrent")
 
     def _call(self, name: str, *args, context: str = ""):
         fn = self.fn.get(name)
@@ -473,6 +474,16 @@ class _CudaPythonDriver(_CtypesDriver):
                            ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int]
             fn.restype = ctypes.c_int
             self.fn["cuTensorMapEncodeTiled"] = fn
+            # Launch_trusted's fast path calls the same driver through ctypes
+            # (cuda-python's wrappers cost several microseconds a launch);
+            # handles are the same addresses in both bindings.
+            launch = lib.cuLaunchKernel
+            launch.argtypes = [ctypes.c_void_p] + [c_uint] * 7 + [ctypes.c_void_p] * 3
+            launch.restype = ctypes.c_int
+            context = lib.cuCtxGetCurrent
+            context.argtypes = [P(ctypes.c_void_p)]
+            context.restype = ctypes.c_int
+            self.launch_raw, self.context_raw = launch, context
         except (OSError, AttributeError):
             pass
 
@@ -1148,6 +1159,123 @@ class _TrustedArray:
         self.ptr = ptr
 
 
+class _TrustedLaunch:
+    """What :meth:`Kernel.launch_trusted` binds once per shapes.
+
+    The kernel parameters are ctypes values whose addresses an array of
+    pointers holds (the driver's ``kernelParams``): a call writes the
+    arrays' addresses into the pointer values and points each tensor-map
+    slot at the 128-byte map of its array's address (``pass: value`` maps,
+    kept per slot by address; a ``pass: pointer`` map is looked up through
+    the kernel set's device copies), then calls ``cuLaunchKernel`` through
+    ctypes. The driver copies the parameters during the call, so the next
+    call may rewrite them; a lock keeps two threads from interleaving.
+    NOTE: the H200 measured 50-95 us of host time per fp8q.torch op through
+    PreparedLaunch (a ctypes parameter array, a description string and the
+    cuda-python wrappers per launch); this path is a few dict lookups and
+    one foreign call.
+    """
+
+    #: Tensor maps kept per slot (addresses of a training step's arrays).
+    MAPS_PER_SLOT = 256
+
+    def __init__(self, kernel: "Kernel", plan: "_Plan", env, device: Device):
+        spec = kernel.spec
+        self.kernel, self.plan, self.env, self.device = kernel, plan, env, device
+        self.empty = plan.empty or any(g == 0 for g in plan.grid)
+        self.lock = threading.Lock()
+        driver = device.driver
+        self._launch_raw = getattr(driver, "launch_raw", None)
+        self._context_raw = getattr(driver, "context_raw", None)
+        self._simple = (self._launch_raw is not None and self._context_raw is not None
+                        and all(c == 1 for c in plan.cluster))
+        values, pointer_values, maps = [], [], []
+        pointer_index = {arg.name: i for i, arg in enumerate(spec.pointer_args)}
+        for arg in spec.args:
+            if arg.is_pointer:
+                value = ctypes.c_uint64(0)
+                pointer_values.append(value)
+            elif arg.kind == "i64":
+                value = ctypes.c_int64(env[arg.name])
+            elif arg.kind == "i32":
+                value = ctypes.c_int32(env[arg.name])
+            else:  # a tensor map: its slot is pointed at the map of each call
+                value = (ctypes.c_ubyte * TENSOR_MAP_BYTES)()
+                if not self.empty:
+                    maps.append((len(values), pointer_index[arg.tensormap.of], arg,
+                                 plan.tensor_maps[arg.name], collections.OrderedDict()))
+            values.append(value)
+        self._values, self._pointer_values, self._maps = values, pointer_values, maps
+        self._params = (ctypes.c_void_p * max(len(values), 1))(
+            *[ctypes.addressof(v) for v in values])
+        self._params_address = ctypes.addressof(self._params)
+        self._context = ctypes.c_void_p()
+        self._context_pointer = ctypes.pointer(self._context)
+
+    def __call__(self, pointers: Sequence[int], stream: int) -> None:
+        if len(pointers) != len(self._pointer_values):
+            raise LaunchError(f"{self.kernel.name} takes {len(self._pointer_values)} array "
+                              f"argument(s), got {len(pointers)} addresses")
+        if any(ptr % POINTER_ALIGNMENT for ptr in pointers):
+            for arg, ptr in zip(self.kernel.spec.pointer_args, pointers):
+                if ptr % POINTER_ALIGNMENT:
+                    raise LaunchError(f"argument {arg.name}: address 0x{ptr:x} is not "
+                                      f"{POINTER_ALIGNMENT}-byte aligned")
+        if self.empty:
+            return
+        with self.lock:
+            for value, ptr in zip(self._pointer_values, pointers):
+                value.value = ptr
+            for index, source, arg, layout, cache in self._maps:
+                address = pointers[source]
+                entry = cache.get(address)
+                if entry is None:
+                    entry = self._encode(arg, layout, address)
+                    if len(cache) >= self.MAPS_PER_SLOT:
+                        cache.popitem(last=False)
+                    cache[address] = entry
+                self._params[index] = entry[1]
+                self._values[index] = entry[0]
+            if self._simple:
+                self._launch_simple(stream)
+            else:  # clusters (cuLaunchKernelEx), or a driver without the raw calls
+                PreparedLaunch(self.kernel, self.env, self.plan.grid, self.plan.block,
+                               self.plan.cluster, self.plan.smem, stream, list(self._values),
+                               (None, None))()
+
+    def _encode(self, arg: ArgSpec, layout, address: int):
+        """(the parameter value, its address, what must stay alive) of the
+        tensor map ``arg`` for an array at ``address``."""
+        keep_alive: list = []
+        value = self.kernel.kernel_set._tensor_map(
+            arg, self.kernel.spec, {arg.tensormap.of: _TrustedArray(address)}, layout,
+            self.device, keep_alive)
+        # pass: pointer: the value is a u64 holding the address of a device
+        # copy, which keep_alive holds (and this entry with it).
+        return value, ctypes.addressof(value), keep_alive
+
+    def _launch_simple(self, stream: int) -> None:
+        device, plan = self.device, self.plan
+        if self._context_raw(self._context_pointer) != _CUDA_SUCCESS or \
+                self._context.value != device.context:
+            with device.activate():
+                result = self._raw(stream)
+        else:
+            result = self._raw(stream)
+        if result != _CUDA_SUCCESS:
+            device.driver.raise_error(
+                "cuLaunchKernel", result,
+                f"launching kernel {self.kernel.name} (grid {'x'.join(map(str, plan.grid))}, "
+                f"block {'x'.join(map(str, plan.block))}, {plan.smem} bytes of dynamic shared "
+                "memory)")
+
+    def _raw(self, stream: int) -> int:
+        grid, block = self.plan.grid, self.plan.block
+        return self._launch_raw(self.kernel._function, grid[0], grid[1], grid[2], block[0],
+                                block[1], block[2], self.plan.smem, stream,
+                                self._params_address, None)
+
+
 @dataclasses.dataclass(frozen=True)
 class _Plan:
     """A kernel's size-dependent launch facts for one set of sizes."""
@@ -1184,6 +1312,8 @@ class Kernel:
             collections.OrderedDict()
         #: _Plan by the sizes (env), least recently used first.
         self._plans: "collections.OrderedDict[Any, _Plan]" = collections.OrderedDict()
+        #: launch_trusted's bound launches by the arrays' shapes.
+        self._trusted_launches: Dict[Any, "_TrustedLaunch"] = {}
 
     def __repr__(self) -> str:
         return f"<fp8q.runtime.Kernel {self.spec.signature()}>"
@@ -1253,11 +1383,28 @@ class Kernel:
         order, ``shapes`` their shapes (the sizes are read from them as
         :meth:`__call__` infers them), ``stream`` a CUstream handle. The
         requirements, the launch limits and the tensor maps are handled as
-        in :meth:`bind`, from the per-sizes plan; nothing is cached per
-        address, so a loop whose arrays move costs the same as one whose
-        arrays stay. Wrong arrays here are undefined behaviour on the GPU:
+        in :meth:`bind`, from the per-sizes plan. The kernel parameters are
+        bound once per shapes (:class:`_TrustedLaunch`); a call writes its
+        addresses into them, looks its tensor maps up by address (encoding
+        a new one on a miss) and launches: nothing is cached per address
+        but the maps. Wrong arrays here are undefined behaviour on the GPU:
         use :meth:`__call__` for anything else.
         """
+        try:
+            key = tuple(shapes)
+            launch = self._trusted_launches.get(key)
+        except TypeError:  # shapes given as lists
+            key = tuple(tuple(shape) for shape in shapes)
+            launch = self._trusted_launches.get(key)
+        if launch is None:
+            launch = self._trusted_launch(pointers, shapes)
+            if len(self._trusted_launches) >= PLAN_CACHE_SIZE:
+                self._trusted_launches.clear()
+            self._trusted_launches[key] = launch
+        launch(pointers, stream)
+
+    def _trusted_launch(self, pointers, shapes) -> "_TrustedLaunch":
+        """The bound launch of launch_trusted for these shapes (checked)."""
         spec = self.spec
         device = self._ensure_loaded()
         names = self._trusted_names()
@@ -1265,24 +1412,11 @@ class Kernel:
         if len(pointers) != len(pointer_args) or len(shapes) != len(pointer_args):
             raise LaunchError(f"{spec.name} takes {len(pointer_args)} array argument(s), got "
                               f"{len(pointers)} addresses and {len(shapes)} shapes")
-        env = {}
-        for name, (index, dim) in names.items():
-            env[name] = int(shapes[index][dim])
-        plan = self._plan(env)
-        if plan.empty:
-            return
-        described = {}
-        for arg, ptr in zip(pointer_args, pointers):
-            if ptr % POINTER_ALIGNMENT:
-                raise LaunchError(f"argument {arg.name}: address 0x{ptr:x} is not "
-                                  f"{POINTER_ALIGNMENT}-byte aligned")
-            described[arg.name] = _TrustedArray(ptr)
         if any(arg.kind == "f32" for arg in spec.args):
             raise LaunchError(f"{spec.name}: launch_trusted cannot pass f32 arguments (they "
                               "are not in any shape); use the checked call")
-        values, keep_alive = self._param_values(plan, described, env, {}, device)
-        PreparedLaunch(self, env, plan.grid, plan.block, plan.cluster, plan.smem, stream,
-                       values, (None, keep_alive))()
+        env = {name: int(shapes[index][dim]) for name, (index, dim) in names.items()}
+        return _TrustedLaunch(self, self._plan(env), env, device)
 
     def _param_values(self, plan: "_Plan", described, env, sizes, device: Device):
         """The kernel parameters in order (ctypes values) and what must stay

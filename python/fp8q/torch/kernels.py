@@ -90,6 +90,7 @@ def set_kernel_dir(path: Optional[str]) -> None:
             check_export(path)
         _explicit_dir = path
         _loaded = None
+        _by_name.clear()
 
 
 def check_export(directory: str) -> List[str]:
@@ -212,7 +213,14 @@ def kernel_set():
 
 def kernel(name: str):
     """The runtime kernel ``name`` of the loaded export."""
-    return kernel_set()[name]
+    found = _by_name.get(name)
+    if found is None:
+        found = _by_name[name] = kernel_set()[name]
+    return found
+
+
+#: kernel()'s results (kernel_set takes a lock); emptied with _loaded.
+_by_name: Dict[str, object] = {}
 
 
 def main(argv: Optional[List[str]] = None) -> int:

@@ -137,13 +137,31 @@ def _launch(name: str, device: torch.device, *arrays) -> None:
     # NOTE: the ops made these arrays and checked their shapes and types
     # (test/Torch/test_cuda_plumbing.py holds every launch to the manifest
     # as fp8q.runtime's checked call would), so they take the runtime's
-    # trusted launch: no per-array checks and no per-address cache, which
-    # a training step's fresh activations would miss (H200: the checked
-    # call cost 250-800 us of host time per launch there).
-    with torch.cuda.device(device):
-        _kernels.kernel(name).launch_trusted(
-            [a.data_ptr() for a in arrays], [a.shape for a in arrays],
-            torch.cuda.current_stream(device).cuda_stream)
+    # trusted launch: no per-array checks and no launch cached per address,
+    # which a training step's fresh activations would miss (H200: the
+    # checked call cost 250-800 us of host time per launch there).
+    kernel = _kernels.kernel(name)
+    if kernel._device is None:  # the runtime's first launch picks the tensors' GPU
+        with torch.cuda.device(device):
+            kernel._ensure_loaded()
+    if device.index != kernel._device.ordinal:
+        raise RuntimeError(
+            f"fp8q: the tensors are on {device} but fp8q.runtime uses "
+            f"{kernel._device.describe()}; it serves one GPU per process (the GPU of the "
+            "first tensors it sees; fp8q.runtime.set_device chooses it beforehand)")
+    kernel.launch_trusted([a.data_ptr() for a in arrays], [a.shape for a in arrays],
+                          _current_stream(device.index))
+
+
+def _current_stream(index: int) -> int:
+    """PyTorch's current stream on device ``index`` as a CUstream handle."""
+    return torch.cuda.current_stream(index).cuda_stream
+
+
+try:  # the raw handle without a Stream object (what Inductor's code calls)
+    from torch._C import _cuda_getCurrentRawStream as _current_stream  # noqa: F811
+except ImportError:  # pragma: no cover (other PyTorch builds)
+    pass
 
 
 def _empty_like_quantize(x, rows, cols, srows, scols):

@@ -474,6 +474,57 @@ def test_trusted_launch_reads_sizes_from_shapes(rt, tmp_path):
         k.launch_trusted([x.ptr], [(256,)], 0)
 
 
+GEMM_EXPORT = os.environ.get("FP8Q_TEST_GEMM_EXPORT", "")
+
+
+@pytest.mark.skipif(not os.path.exists(os.path.join(GEMM_EXPORT, "manifest.json")),
+                    reason="FP8Q_TEST_GEMM_EXPORT names no GEMM export")
+def test_trusted_launch_rebinds_addresses_and_tensor_maps(rt):
+    # launch_trusted binds the parameters once per shapes and writes each
+    # call's addresses and tensor maps into them: three GEMMs of the same
+    # shapes on different arrays, launched in turn twice, must each give
+    # its own product (the mock GEMM fails a launch whose by-value map does
+    # not encode its A / B argument, and computes the reference numerics).
+    from fp8q import reference as ref  # noqa: PLC0415
+
+    gemm = rt.load(GEMM_EXPORT)["fp8q_scaled_matmul_1x128_128x128_f32"]
+    m, n, k = 130, 136, 256
+    rng = np.random.default_rng(7)
+    cases = []
+    for _ in range(3):
+        qa = rng.integers(0, 0x7f, (m, k), dtype=np.uint8)  # finite E4M3 codes
+        qb = rng.integers(0, 0x7f, (n, k), dtype=np.uint8)
+        sa = rng.uniform(0.5, 2, (m, k // 128)).astype(np.float32)
+        sb = rng.uniform(0.5, 2, ((n + 127) // 128, k // 128)).astype(np.float32)
+        arrays = [rt.DeviceBuffer.from_numpy(qa, "f8e4m3fn"), rt.DeviceBuffer.from_numpy(sa),
+                  rt.DeviceBuffer.from_numpy(qb, "f8e4m3fn"), rt.DeviceBuffer.from_numpy(sb),
+                  rt.DeviceBuffer((m, n), "f32")]
+        expected = ref.scaled_matmul(qa, sa, qb, sb, 128, (128, 128), "f32")
+        cases.append((arrays, expected))
+    for _ in range(2):
+        for arrays, expected in cases:
+            arrays[4].fill_bytes(0xFF)  # NaN: a launch that writes nothing fails
+            gemm.launch_trusted([a.ptr for a in arrays], [a.shape for a in arrays], 0)
+            rt.synchronize()
+            np.testing.assert_array_equal(arrays[4].to_numpy(), expected)
+    assert len(gemm._trusted_launches) == 1
+    launch = next(iter(gemm._trusted_launches.values()))
+    assert [len(cache) for *_, cache in launch._maps] == [3, 3]
+
+
+def test_trusted_cluster_launch(rt, tmp_path, capfd):
+    # A cluster launch of launch_trusted goes through cuLaunchKernelEx.
+    os.environ["FP8Q_MOCK_CUDA_LOG"] = "1"
+    k = rt.load(export(tmp_path, kernel(cluster=[2, 1, 1], grid=["ceil(N/64)", 1, 1])))
+    x = rt.DeviceBuffer.from_numpy(np.arange(256, dtype=np.int64))
+    y = rt.DeviceBuffer.from_numpy(np.zeros(256, dtype=np.int64))
+    capfd.readouterr()
+    k["mock_add_i64"].launch_trusted([x.ptr, y.ptr], [(256,), (256,)], 0)
+    rt.synchronize()
+    assert "launch mock_add_i64 grid 4x1x1 block 128x1x1 cluster 2x1x1" in capfd.readouterr().err
+    np.testing.assert_array_equal(y.to_numpy(), np.arange(256))
+
+
 def test_empty_output_is_an_empty_launch(rt, tmp_path, capfd):
     os.environ["FP8Q_MOCK_CUDA_LOG"] = "1"
     tm = kernel(name="mock_tma", args=[
