@@ -25,6 +25,7 @@ kernels launched on tiny inputs so that the GPU never holds the host back),
 next to torchao's quantization and a torch ``mm`` call.
 
   python -m fp8q.bench.bench_torch_linear                 (CUDA; $OUT/bench_torch_linear.json)
+  python -m fp8q.bench.bench_torch_linear --host-only     (CUDA: the host times only)
   python -m fp8q.bench.bench_torch_linear --dry-run       (CPU: fp8q's reference backend)
 
 The TE (Transformer Engine) peer is not here: it does not install from a
@@ -136,7 +137,8 @@ def time_steps(layer, x, dy, reps: int, trials: int) -> float:
 
 
 def bench_shape(t: int, k: int, n: int, device: str, reps: int, trials: int,
-                dry_run: bool) -> List[dict]:
+                dry_run: bool, done: Callable[[dict], None] = lambda row: None) -> List[dict]:
+    """The rows of one shape; ``done(row)`` is called as each is complete."""
     g = torch.Generator(device="cpu").manual_seed(t * 7 + k * 3 + n)
     x = torch.randn(t, k, generator=g).to(device, torch.bfloat16)
     w = (torch.randn(n, k, generator=g) / k ** 0.5).to(device, torch.bfloat16)
@@ -144,11 +146,13 @@ def bench_shape(t: int, k: int, n: int, device: str, reps: int, trials: int,
     xf, wf, dyf = x.float(), w.float(), dy.float()
     ref = {"y": xf @ wf.T, "dx": dyf @ wf, "dw": dyf.T @ xf}
     rows = []
+    base = None  # bf16's ms (the first layer)
     for name, layer, note in layers_for(w, dry_run):
         row = {"layer": name, "T": t, "K": k, "N": n}
         if layer is None:
             row["note"] = note
             rows.append(row)
+            done(row)
             continue
         try:
             row.update(step_errors(layer, x, dy, ref))
@@ -158,11 +162,12 @@ def bench_shape(t: int, k: int, n: int, device: str, reps: int, trials: int,
                 row["tflops"] = 3 * 2 * t * k * n / (ms * 1e-3) / 1e12
         except Exception as err:  # noqa: BLE001  (one line per failing layer, then go on)
             row["note"] = f"{type(err).__name__}: {err}"
+        if name == "bf16":
+            base = row.get("ms")
+        if base and row.get("ms"):
+            row["speedup_vs_bf16"] = base / row["ms"]
         rows.append(row)
-    base = next((r.get("ms") for r in rows if r["layer"] == "bf16"), None)
-    for r in rows:
-        if base and r.get("ms"):
-            r["speedup_vs_bf16"] = base / r["ms"]
+        done(row)
     return rows
 
 
@@ -196,6 +201,14 @@ def bench_host() -> List[dict]:
     return rows
 
 
+def _print_row(r: dict) -> None:
+    print(" | ".join([r["layer"], str(r["T"]), str(r["K"]), str(r["N"]),
+                      _fmt(r.get("ms"), ".3f"), _fmt(r.get("tflops"), ".0f"),
+                      _fmt(r.get("speedup_vs_bf16"), ".2f"), _fmt(r.get("y_err"), ".2e"),
+                      _fmt(r.get("dx_err"), ".2e"), _fmt(r.get("dw_err"), ".2e"),
+                      r.get("note", "")]), flush=True)
+
+
 def _fmt(value: Optional[float], spec: str) -> str:
     return "-" if value is None else format(value, spec)
 
@@ -208,6 +221,9 @@ def main(argv=None) -> int:
     parser.add_argument("--reps", type=int, default=10)
     parser.add_argument("--trials", type=int, default=5)
     parser.add_argument("--kernels", help="fp8q.torch export directory")
+    parser.add_argument("--host-only", action="store_true",
+                        help="only the host time per op (no Linear steps: torchao's triton "
+                             "GEMMs take minutes to autotune on first use)")
     args = parser.parse_args(argv)
     if args.shapes:
         try:
@@ -228,18 +244,14 @@ def main(argv=None) -> int:
         ft.set_kernel_dir(args.kernels)
     print(f"torch {torch.__version__}; device: "
           f"{torch.cuda.get_device_name() if device == 'cuda' else 'cpu'}", flush=True)
-    rows = []
-    for t, k, n in shapes:
-        rows += bench_shape(t, k, n, device, args.reps, args.trials, args.dry_run)
     header = ("layer", "T", "K", "N", "ms/step", "TFLOP/s", "vs bf16", "y err", "dx err",
               "dW err", "note")
-    print(" | ".join(header))
-    for r in rows:
-        print(" | ".join([r["layer"], str(r["T"]), str(r["K"]), str(r["N"]),
-                          _fmt(r.get("ms"), ".3f"), _fmt(r.get("tflops"), ".0f"),
-                          _fmt(r.get("speedup_vs_bf16"), ".2f"), _fmt(r.get("y_err"), ".2e"),
-                          _fmt(r.get("dx_err"), ".2e"), _fmt(r.get("dw_err"), ".2e"),
-                          r.get("note", "")]), flush=True)
+    print(" | ".join(header), flush=True)
+    rows = []
+    for t, k, n in [] if args.host_only else shapes:
+        # Each row as soon as it is measured (bench_shape's torchao rows can
+        # take minutes; a run cut by a timeout keeps what it measured).
+        rows += bench_shape(t, k, n, device, args.reps, args.trials, args.dry_run, _print_row)
     host = [] if args.dry_run else bench_host()
     for r in host:
         print(f"host {r['op']}: {_fmt(r.get('host_us'), '.1f')} us/call {r.get('note', '')}")
