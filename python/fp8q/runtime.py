@@ -1170,10 +1170,11 @@ class _TrustedLaunch:
     the kernel set's device copies), then calls ``cuLaunchKernel`` through
     ctypes. The driver copies the parameters during the call, so the next
     call may rewrite them; a lock keeps two threads from interleaving.
-    NOTE: the H200 measured 50-95 us of host time per fp8q.torch op through
-    PreparedLaunch (a ctypes parameter array, a description string and the
-    cuda-python wrappers per launch); this path is a few dict lookups and
-    one foreign call.
+    NOTE: through PreparedLaunch (a ctypes parameter array, a description
+    string and the cuda-python wrappers per launch) an fp8q.torch op cost
+    43-78 us of host time on the H200; through this path (a few dict
+    lookups and one foreign call) 20-38 us, most of it PyTorch's own
+    (bench/results/h200-torch-host-time.txt).
     """
 
     #: Tensor maps kept per slot (addresses of a training step's arrays).
