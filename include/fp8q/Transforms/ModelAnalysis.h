@@ -113,6 +113,9 @@ struct GroupedLinearMatch {
   bool weightIsKxN = false;
   /// Static extents: experts, tokens per expert, N and K.
   int64_t experts = 0, tokens = 0, n = 0, k = 0;
+  /// Ranks of the expert-parallel rewrite (`expert-parallel-ranks`, set by
+  /// the analysis where it applies); 1: single-rank.
+  int64_t ranks = 1;
 };
 
 /// Checks that `op` is a grouped expert GEMM with its stacked weight in
