@@ -1350,8 +1350,18 @@ std::optional<std::string> getExpertParallelReason(Operation *op) {
     ranks = dispatch.getRanks();
   if (auto combine = dyn_cast<MoeCombineOp>(op))
     ranks = combine.getRanks();
-  if (ranks == 1)
+  if (ranks == 1) {
+    // The combine's loop runs over the E_local * C slots.
+    auto combine = dyn_cast<MoeCombineOp>(op);
+    ArrayRef<int64_t> slots = combine
+                                  ? combine.getSources().getType().getShape()
+                                  : ArrayRef<int64_t>();
+    int64_t product;
+    if (slots.size() == 2 && llvm::MulOverflow(slots[0], slots[1], product))
+      return std::string("the number of expert slots (E_local * capacity) "
+                         "overflows int64");
     return std::nullopt;
+  }
   return llvm::formatv("{0} with ranks = {1} needs the NCCL runtime of the "
                        "GPU pipeline; the CPU pipeline runs ranks = 1 only",
                        op->getName().getStringRef(), ranks)
