@@ -64,3 +64,24 @@ func.func @stacked_experts(%x: tensor<16x256xf32>, %w_up: tensor<4x256x512xf32>,
   %down = linalg.batch_matmul ins(%act, %w_down : tensor<4x16x512xf32>, tensor<4x512x256xf32>) outs(%ad : tensor<4x16x256xf32>) -> tensor<4x16x256xf32>
   return %down : tensor<4x16x256xf32>
 }
+
+// -----
+
+// A nonzero accumulator: the combine returns rows, not sums, so the experts
+// keep the single-rank form and the report says why.
+// CHECK-LABEL: func.func @accumulating_experts
+// CHECK-NOT:     fp8q.moe_dispatch
+// CHECK:         fp8q.grouped_scaled_matmul {{.*}} {accumulate, layout = #fp8q.group_layout<masked>}
+// REPORT: @accumulating_experts | {{.*}} | quantized | grouped expert GEMM: 4 experts, {{.*}}; single-rank (expert parallelism does not take a nonzero accumulator)
+func.func @accumulating_experts(%x: tensor<16x256xf32>, %w: tensor<4x256x512xf32>, %acc: tensor<4x16x512xf32>) -> tensor<4x16x512xf32> {
+  %et = tensor.empty() : tensor<16x256xf32>
+  %h = linalg.generic {indexing_maps = [affine_map<(t, k) -> (t, k)>, affine_map<(t, k) -> (t, k)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<16x256xf32>) outs(%et : tensor<16x256xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<16x256xf32>
+  %ed = tensor.empty() : tensor<4x16x256xf32>
+  %tokens = linalg.broadcast ins(%h : tensor<16x256xf32>) outs(%ed : tensor<4x16x256xf32>) dimensions = [0]
+  %up = linalg.batch_matmul ins(%tokens, %w : tensor<4x16x256xf32>, tensor<4x256x512xf32>) outs(%acc : tensor<4x16x512xf32>) -> tensor<4x16x512xf32>
+  return %up : tensor<4x16x512xf32>
+}

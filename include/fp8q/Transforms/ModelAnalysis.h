@@ -118,6 +118,11 @@ struct GroupedLinearMatch {
   int64_t ranks = 1;
 };
 
+/// True when the accumulator `init` of a contraction is all zeros (or
+/// undefined, which a rewrite may read as zeros): a fill with 0, a zero
+/// splat, tensor.empty.
+bool isZeroInit(Value init);
+
 /// Checks that `op` is a grouped expert GEMM with its stacked weight in
 /// input `weightInput`: loops (e, t, n, k) with the maps of
 /// linalg.batch_matmul, activation [E, T, K], weight [E, K, N] or

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallBitVector.h"
@@ -1334,6 +1335,11 @@ FunctionClassifier::decideExpertParallel(ContractionRecord &record,
   if (record.role != TrainingRole::None)
     return "; single-rank (expert parallelism is not applied to training "
            "steps)";
+  // NOTE: the combine returns rows, not sums: an accumulator stays with the
+  // single-rank form.
+  if (!isZeroInit(record.op.getDpsInits()[0]))
+    return "; single-rank (expert parallelism does not take a nonzero "
+           "accumulator)";
   if (match.experts % ranks != 0) {
     emitWarning(record.op.getLoc())
         << "fp8q-quantize-model: expert-parallel-ranks = " << ranks
@@ -1942,4 +1948,12 @@ CallGraphTables fp8q::findEmbeddingTablesAcrossCalls(Operation *root) {
     }
   }
   return result;
+}
+
+bool fp8q::isZeroInit(Value init) {
+  if (init.getDefiningOp<tensor::EmptyOp>())
+    return true;
+  if (auto fill = init.getDefiningOp<linalg::FillOp>())
+    return matchPattern(fill.getInputs()[0], m_AnyZeroFloat());
+  return matchPattern(init, m_AnyZeroFloat());
 }

@@ -154,16 +154,6 @@ Value convertElementType(OpBuilder &b, Location loc, Value value,
   return generic->getResult(0);
 }
 
-/// True when the accumulator `init` is all zeros (or undefined, which the
-/// rewrite may read as zeros): a fill with 0, a zero splat, tensor.empty.
-bool isZeroInit(Value init) {
-  if (init.getDefiningOp<tensor::EmptyOp>())
-    return true;
-  if (auto fill = init.getDefiningOp<linalg::FillOp>())
-    return matchPattern(fill.getInputs()[0], m_AnyZeroFloat());
-  return matchPattern(init, m_AnyZeroFloat());
-}
-
 FloatType getGemmElementType(MLIRContext *context, GemmOutputType type) {
   if (type == GemmOutputType::BF16)
     return BFloat16Type::get(context);
@@ -663,9 +653,8 @@ Value fp8q::quantizeGroupedLinear(RewriterBase &rewriter,
     sb = expandRows(rewriter, loc, sw, e, nBlocks);
   }
 
-  // NOTE: the combine returns rows, not sums: an accumulator is added by
-  // the single-rank form only.
-  if (match.ranks > 1 && isZeroInit(op.getDpsInits()[0]))
+  // The analysis sets ranks > 1 only where the expert-parallel form applies.
+  if (match.ranks > 1)
     return rewriteExpertParallel(rewriter, record, config, cache, qb, sb);
 
   // Activation: [E*T, K] in 1xG tiles (k-major scales: the grouped op's).
