@@ -1198,8 +1198,10 @@ private:
     Value experts = op.getExperts();
     int64_t k = tensorTypeOf(experts).getDimSize(1);
     int64_t local = tensorTypeOf(op.getSources()).getDimSize(0);
-    Value tokens = tensor::DimOp::create(b, experts, 0);
-    Value total = arith::MulIOp::create(b, tokens, idx(b, loc, k));
+    // T as an attribute where static: the slots keep a static shape.
+    OpFoldResult tokens = tensor::getMixedSizes(b, loc, experts)[0];
+    Value total = arith::MulIOp::create(
+        b, getValueOrCreateConstantIndexOp(b, loc, tokens), idx(b, loc, k));
     Value slots =
         filledTensor(b, loc, {tokens, b.getIndexAttr(k)}, i32(b, loc, -1));
     Value ok = arith::ConstantIntOp::create(b, b.getI1Type(), 1);
