@@ -51,9 +51,9 @@ def Fp8q_Dialect : Dialect {
     uses E4M3 for activations, weights and gradients alike. The exact
     numerics every lowering implements are in `docs/Numerics.md`.
 
-    Every op is in destination-passing style (`outs(...)` operands whose
-    types equal the result types) so that one-shot bufferization can place
-    results in caller-provided buffers.
+    Every op with tensor results is in destination-passing style
+    (`outs(...)` operands whose types equal the result types) so that
+    one-shot bufferization can place results in caller-provided buffers.
   }];
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;

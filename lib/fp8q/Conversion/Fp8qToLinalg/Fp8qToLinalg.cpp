@@ -1248,28 +1248,8 @@ private:
           auto ifIn = scf::IfOp::create(
               tb, tloc, inRange,
               [&](OpBuilder &ib, Location iloc) {
-                Value at = toIndex(ib, iloc, src);
-                Value t =
-                    arith::DivUIOp::create(ib, iloc, at, idx(ib, iloc, k));
-                Value j =
-                    arith::RemUIOp::create(ib, iloc, at, idx(ib, iloc, k));
-                Value prev = tensor::ExtractOp::create(ib, iloc, iter[0],
-                                                       ValueRange{t, j});
-                Value expert = tensor::ExtractOp::create(
-                    ib, iloc, op.getExperts(), ValueRange{t, j});
-                Value fresh = arith::CmpIOp::create(ib, iloc, P::slt, prev,
-                                                    i32(ib, iloc, 0));
-                Value mine = arith::CmpIOp::create(ib, iloc, P::eq, expert,
-                                                   toI32(ib, iloc, l));
-                Value good = arith::AndIOp::create(
-                    ib, iloc, iter[1],
-                    arith::AndIOp::create(ib, iloc, fresh, mine));
-                Value updated = tensor::InsertOp::create(
-                    ib, iloc, toI32(ib, iloc, flat), iter[0], ValueRange{t, j});
-                Value placed =
-                    arith::AddIOp::create(ib, iloc, iter[2], idx(ib, iloc, 1));
-                scf::YieldOp::create(ib, iloc,
-                                     ValueRange{updated, good, placed});
+                scf::YieldOp::create(
+                    ib, iloc, placeSource(ib, iloc, op, src, l, flat, k, iter));
               },
               [&](OpBuilder &eb, Location eloc) {
                 Value bad =
@@ -1283,6 +1263,31 @@ private:
           scf::YieldOp::create(eb, eloc, iter);
         });
     return SmallVector<Value>(ifActive.getResults());
+  }
+
+  /// Places the in-range source `src` = t*k + j of slot `flat` = l*C + c:
+  /// slots[t, j] = flat, ok &= (slots[t, j] was unset and experts[t, j] ==
+  /// l), placed + 1. `iter` is (slots, ok, placed).
+  SmallVector<Value> placeSource(OpBuilder &ib, Location iloc, MoeCombineOp op,
+                                 Value src, Value l, Value flat, int64_t k,
+                                 ValueRange iter) {
+    using P = arith::CmpIPredicate;
+    Value at = toIndex(ib, iloc, src);
+    Value t = arith::DivUIOp::create(ib, iloc, at, idx(ib, iloc, k));
+    Value j = arith::RemUIOp::create(ib, iloc, at, idx(ib, iloc, k));
+    Value prev = tensor::ExtractOp::create(ib, iloc, iter[0], ValueRange{t, j});
+    Value expert =
+        tensor::ExtractOp::create(ib, iloc, op.getExperts(), ValueRange{t, j});
+    Value fresh =
+        arith::CmpIOp::create(ib, iloc, P::slt, prev, i32(ib, iloc, 0));
+    Value mine =
+        arith::CmpIOp::create(ib, iloc, P::eq, expert, toI32(ib, iloc, l));
+    Value good = arith::AndIOp::create(
+        ib, iloc, iter[1], arith::AndIOp::create(ib, iloc, fresh, mine));
+    Value updated = tensor::InsertOp::create(ib, iloc, toI32(ib, iloc, flat),
+                                             iter[0], ValueRange{t, j});
+    Value placed = arith::AddIOp::create(ib, iloc, iter[2], idx(ib, iloc, 1));
+    return {updated, good, placed};
   }
 
   /// result[t, j, n] = RN_bf16(out[s / C, s mod C, n]) with s = max(slots[t,
