@@ -93,6 +93,8 @@ __all__ = [
     "tile_transpose",
     "block_transpose",
     "scaled_matmul",
+    "moe_dispatch",
+    "moe_combine",
     "f32_to_bf16_bits",
     "bf16_bits_to_f32",
     "round_to_bf16",
@@ -839,6 +841,164 @@ def grouped_scaled_matmul(qa, sa, qb, sb, groups, layout: str = "contiguous",
     # Rows in no group keep init's values; rounding them again is exact
     # (they already are bf16/f32 values of the destination type).
     return rounding(out)
+
+
+# ---------------------------------------------------------------------------
+# Expert parallelism: dispatch and combine (simulated exchange)
+# ---------------------------------------------------------------------------
+
+
+def _check_routing(per_rank_experts, num_experts: int, what: str):
+    """The per-rank routing as int64 [T, k] arrays, one T for all ranks."""
+    if len(per_rank_experts) < 1:
+        raise ValueError(f"{what}: expected at least one rank")
+    ranks = len(per_rank_experts)
+    if num_experts < 1 or num_experts % ranks != 0:
+        raise ValueError(
+            f"{what}: num_experts ({num_experts}) must be a positive multiple "
+            f"of the number of ranks ({ranks})")
+    experts = [np.asarray(e) for e in per_rank_experts]
+    if any(e.ndim != 2 or e.shape != experts[0].shape for e in experts):
+        raise ValueError(
+            f"{what}: every rank's experts must be [T, k] with the same T and "
+            f"k, got {[e.shape for e in experts]}")
+    if experts[0].shape[1] < 1:
+        raise ValueError(f"{what}: expected at least one expert per token")
+    return [e.astype(np.int64) for e in experts]
+
+
+def moe_dispatch(per_rank_codes, per_rank_scales, per_rank_experts,
+                 num_experts: int, capacity: int, group: int = 128) -> list:
+    """Expert-parallel dispatch of FP8 tokens (``fp8q.moe_dispatch``).
+
+    Simulates the exchange among R = ``len(per_rank_codes)`` ranks, each
+    with T tokens: codes [T, K] (uint8 E4M3), 1 x ``group`` scales
+    [T, K/group] and top-k expert ids [T, k] (global, in [0, E)). Rank r
+    owns experts [r * E_local, (r + 1) * E_local), E_local = E / R.
+
+    Over the source ranks s, tokens t and slots j in that order (s
+    outermost), each (s, t, j) whose expert e belongs to rank r is
+    appended to local expert l = e - r * E_local of rank r: its code and
+    scale rows are token t of rank s, its source s * T * k + t * k + j.
+
+    Returns one tuple per rank: ``(recv_codes [E_local, C, K] uint8,
+    recv_scales [E_local, C, K/group] float32, counts [E_local] int32,
+    sources [E_local, C] int32)`` with zeros (and source -1) in the rows
+    c >= counts[l]. An expert id outside [0, E) or more than ``capacity``
+    rows for one expert raises ValueError (the lowerings stop the program).
+    """
+    what = "moe_dispatch"
+    experts = _check_routing(per_rank_experts, num_experts, what)
+    ranks = len(experts)
+    codes = [_as_codes(c, f"{what}: codes") for c in per_rank_codes]
+    scales = [_as_f32(x, f"{what}: scales") for x in per_rank_scales]
+    if len(codes) != ranks or len(scales) != ranks:
+        raise ValueError(f"{what}: expected codes, scales and experts for "
+                         f"each of the {ranks} ranks")
+    tokens, topk = experts[0].shape
+    k_size = codes[0].shape[1] if codes[0].ndim == 2 else -1
+    for c, x in zip(codes, scales):
+        if (c.shape != (tokens, k_size) or k_size % group != 0
+                or x.shape != (tokens, k_size // group)):
+            raise ValueError(
+                f"{what}: codes {c.shape} and scales {x.shape} must be "
+                f"[T = {tokens}, K] and [T, K/{group}] with K a multiple of "
+                f"{group}")
+    if capacity < 1:
+        raise ValueError(f"{what}: capacity ({capacity}) must be >= 1")
+    for e in experts:
+        if np.any((e < 0) | (e >= num_experts)):
+            raise ValueError(f"{what}: expert ids {e.tolist()} must be within "
+                             f"[0, num_experts = {num_experts})")
+    local = num_experts // ranks
+    out = []
+    for r in range(ranks):
+        recv_codes = np.zeros((local, capacity, k_size), np.uint8)
+        recv_scales = np.zeros((local, capacity, k_size // group), np.float32)
+        counts = np.zeros(local, np.int32)
+        sources = np.full((local, capacity), -1, np.int32)
+        for s in range(ranks):
+            for t in range(tokens):
+                for j in range(topk):
+                    l = int(experts[s][t, j]) - r * local
+                    if not 0 <= l < local:
+                        continue
+                    c = int(counts[l])
+                    if c == capacity:
+                        raise ValueError(
+                            f"{what}: more than capacity = {capacity} rows "
+                            f"routed to expert {r * local + l}")
+                    recv_codes[l, c] = codes[s][t]
+                    recv_scales[l, c] = scales[s][t]
+                    sources[l, c] = s * tokens * topk + t * topk + j
+                    counts[l] = c + 1
+        out.append((recv_codes, recv_scales, counts, sources))
+    return out
+
+
+def moe_combine(per_rank_expert_out, per_rank_sources, per_rank_counts,
+                per_rank_experts, num_experts: int) -> list:
+    """Expert-parallel combine (``fp8q.moe_combine``), the inverse exchange.
+
+    ``per_rank_expert_out[r]`` [E_local, C, N] (float32 values, e.g. the
+    grouped GEMM's result on rank r's dispatched rows), and rank r's
+    ``sources`` [E_local, C] and ``counts`` [E_local] from
+    :func:`moe_dispatch`; ``per_rank_experts[r]`` [T, k] the routing.
+
+    Returns one [T, k, N] float32 array (bf16 values) per rank: element
+    [t, j] of rank r is the row ``expert_out[o][l, c]`` of the rank o
+    owning e = experts_r[t, j] (l = e mod E_local) whose source is
+    r * T * k + t * k + j, rounded to nearest even to bf16. No reduction
+    over j. Counts outside [0, C], or sources that do not place every
+    (rank, token, slot) exactly once in the expert the routing names, raise
+    ValueError.
+    """
+    what = "moe_combine"
+    experts = _check_routing(per_rank_experts, num_experts, what)
+    ranks = len(experts)
+    outs = [_as_f32(o, f"{what}: expert_out") for o in per_rank_expert_out]
+    sources = [np.asarray(x, np.int64) for x in per_rank_sources]
+    counts = [np.asarray(x, np.int64) for x in per_rank_counts]
+    if len(outs) != ranks or len(sources) != ranks or len(counts) != ranks:
+        raise ValueError(f"{what}: expected expert_out, sources, counts and "
+                         f"experts for each of the {ranks} ranks")
+    local = num_experts // ranks
+    tokens, topk = experts[0].shape
+    if outs[0].ndim != 3:
+        raise ValueError(f"{what}: expert_out must be [E_local, C, N], got "
+                         f"{outs[0].shape}")
+    capacity, n_size = outs[0].shape[1], outs[0].shape[2]
+    for o, x, c in zip(outs, sources, counts):
+        if (o.shape != (local, capacity, n_size)
+                or x.shape != (local, capacity) or c.shape != (local,)):
+            raise ValueError(
+                f"{what}: expert_out {o.shape}, sources {x.shape} and counts "
+                f"{c.shape} must be [{local}, C, N], [{local}, C], [{local}]")
+        if np.any((c < 0) | (c > capacity)):
+            raise ValueError(f"{what}: counts {c.tolist()} must be within "
+                             f"[0, capacity = {capacity}]")
+    total = tokens * topk
+    result = np.zeros((ranks, tokens, topk, n_size), np.float32)
+    placed = np.zeros((ranks, tokens, topk), bool)
+    for o in range(ranks):
+        for l in range(local):
+            for c in range(int(counts[o][l])):
+                src = int(sources[o][l, c])
+                r, rest = divmod(src, total) if src >= 0 else (-1, 0)
+                t, j = divmod(rest, topk)
+                if (not 0 <= r < ranks or placed[r, t, j]
+                        or experts[r][t, j] != o * local + l):
+                    raise ValueError(
+                        f"{what}: source {src} in slot ({l}, {c}) of rank {o} "
+                        "must name a new (rank, token, slot) routed to that "
+                        "expert")
+                placed[r, t, j] = True
+                result[r, t, j] = outs[o][l, c]
+    if not placed.all():
+        missing = np.argwhere(~placed)[0].tolist()
+        raise ValueError(f"{what}: (rank, token, slot) {missing} has no "
+                         "expert row")
+    return [round_to_bf16(result[r]) for r in range(ranks)]
 
 
 # ---------------------------------------------------------------------------

@@ -42,6 +42,10 @@ namespace mlir::fp8q {
 ///   init [M, N]; masked: counts [E], a [E, C, K], a_scale [E, C, K/G],
 ///   init [E, C, N]. (The offsets' and counts' values are data: see
 ///   buildGroupIndexCheck in Fp8qToLinalg.h.)
+/// * moe_dispatch: scales [T, K/G], experts [T, *], recv_codes [*, *, K],
+///   recv_scales [*, *, K/G], K a multiple of G (T from codes);
+/// * moe_combine: init [T, k, N] with T, k from experts and N from
+///   expert_out.
 ///
 /// The message names the op, its location, the operand and extent, and the
 /// extent it must equal, e.g. `fp8q.scaled_matmul (x.mlir:3:8): a_scale

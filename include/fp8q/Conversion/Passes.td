@@ -20,7 +20,13 @@ def ConvertFp8qToLinalgPass : Pass<"convert-fp8q-to-linalg"> {
     and `fp8q.scaled_matmul` into `linalg.generic` ops on tensors (plus
     `tensor.pad`/`expand_shape`/`empty`, `linalg.fill`, `arith` and `math`),
     and `fp8q.block_transpose` into two `linalg.transpose`s (codes, scales),
-    that compute the numerics of docs/Numerics.md bit for bit. This is the
+    that compute the numerics of docs/Numerics.md bit for bit. The
+    expert-parallel ops with `ranks = 1` become a local exchange:
+    `fp8q.ep_rank` the constant 0, `fp8q.moe_dispatch` and
+    `fp8q.moe_combine` i32 bookkeeping in `scf.for` loops plus one row
+    gather (`linalg.generic`) each, with `cf.assert` checks of the routing
+    data (docs/ExpertParallel.md); with `ranks > 1` they need the NCCL
+    runtime and are an error here. This is the
     executable reference of the dialect: the CPU pipeline runs it, and the
     GPU kernels are checked against the same definition.
 
@@ -74,6 +80,7 @@ def ConvertFp8qToLinalgPass : Pass<"convert-fp8q-to-linalg"> {
     "::mlir::cf::ControlFlowDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect",
+    "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
   ];
 }

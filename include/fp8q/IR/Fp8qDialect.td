@@ -26,7 +26,11 @@ def Fp8q_Dialect : Dialect {
     * `fp8q.block_transpose` transposes 128x128-block codes and scales
       exactly (the Dgrad reads the forward's quantized weight through it);
     * `fp8q.scaled_matmul` is the GEMM with per-group scales along K, whose
-      f32 promotion interval is an attribute.
+      f32 promotion interval is an attribute, and
+      `fp8q.grouped_scaled_matmul` its grouped form for MoE experts;
+    * `fp8q.moe_dispatch` and `fp8q.moe_combine` exchange tokens among the
+      ranks of an expert-parallel communicator (`fp8q.ep_rank`): FP8 codes
+      and 1xG scales out to the experts' masked layout, BF16 rows back.
 
     Precision-retained operations (embedding, output head, MoE gating,
     normalization, attention) are ordinary upstream ops carrying the
@@ -47,9 +51,9 @@ def Fp8q_Dialect : Dialect {
     uses E4M3 for activations, weights and gradients alike. The exact
     numerics every lowering implements are in `docs/Numerics.md`.
 
-    Every op is in destination-passing style (`outs(...)` operands whose
-    types equal the result types) so that one-shot bufferization can place
-    results in caller-provided buffers.
+    Every op with tensor results is in destination-passing style
+    (`outs(...)` operands whose types equal the result types) so that
+    one-shot bufferization can place results in caller-provided buffers.
   }];
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;

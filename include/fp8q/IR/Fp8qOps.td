@@ -419,4 +419,205 @@ def Fp8q_GroupedScaledMatmulOp : Fp8q_Op<"grouped_scaled_matmul", [
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Expert parallelism: EpRankOp, MoeDispatchOp, MoeCombineOp
+//===----------------------------------------------------------------------===//
+
+/// Routing metadata: token ids, expert ids and slot sources are i32.
+def Fp8q_RoutingTensor : RankedTensorOf<[I32]>;
+/// What the combine moves back: the grouped GEMM's result.
+def Fp8q_ExpertOutTensor : RankedTensorOf<[F32, BF16]>;
+def Fp8q_CombineTensor : RankedTensorOf<[BF16]>;
+
+def Fp8q_EpRankOp : Fp8q_Op<"ep_rank", [Pure]> {
+  let summary = "this process's index in the expert-parallel communicator";
+  let description = [{
+    The rank r in [0, `ranks`) of the running process among the `ranks`
+    processes of the expert-parallel communicator (SPMD: every rank runs the
+    same program). The rank owning global expert e is e / (E / ranks);
+    `fp8q.moe_dispatch` delivers to rank r the rows of experts
+    [r * E_local, (r + 1) * E_local). A program uses it to select its local
+    experts' weights (`--fp8q-quantize-model` with `expert-parallel-ranks`
+    slices the stacked weights with it).
+
+    With `ranks = 1` it is the constant 0 (the CPU lowering); with more
+    ranks it is the communicator's rank at run time (the NCCL runtime of
+    the GPU pipeline, docs/ExpertParallel.md).
+
+    Example:
+
+    ```mlir
+    %r = fp8q.ep_rank {ranks = 2}
+    ```
+  }];
+  let arguments = (ins I64Attr:$ranks);
+  let results = (outs Index:$rank);
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
+def Fp8q_MoeDispatchOp : Fp8q_Op<"moe_dispatch", [
+    Pure, DestinationStyleOpInterface,
+    AllTypesMatch<["recv_codes_init", "recv_codes"]>,
+    AllTypesMatch<["recv_scales_init", "recv_scales"]>,
+    AllTypesMatch<["counts_init", "counts"]>,
+    AllTypesMatch<["sources_init", "sources"]>]> {
+  let summary = "expert-parallel dispatch of FP8 tokens (codes + 1xG scales)";
+  let description = [{
+    Sends each token's E4M3 row and its 1xG scales to the experts it is
+    routed to, across the `ranks` processes of an expert-parallel
+    communicator, and lays the received rows out per local expert in the
+    masked layout that `fp8q.grouped_scaled_matmul {layout = masked}`
+    reads (`a`, `a_scale`, counts). The quantize happens before the
+    exchange, so the all-to-all moves K + 4 K / G bytes per row instead of
+    the 2 K of BF16 (DeepSeek-V3, section 3.3; docs/ExpertParallel.md).
+
+    SPMD, per-rank semantics: every rank runs the op on its own T tokens.
+    R = `ranks`, E = `num_experts` (a multiple of R), E_local = E / R,
+    C = `capacity`, G = `group_size`; this rank r owns the global experts
+    [r * E_local, (r + 1) * E_local).
+
+    * `codes` [T, K] E4M3, `scales` [T, K/G] f32 (1xG tiles, K a multiple
+      of G), `experts` [T, k] i32: the top-k global expert ids of each
+      token (k >= 1; a token may name an expert more than once).
+    * Over all ranks s = 0 .. R-1, tokens t and slots j, in that order (s
+      outermost), each (s, t, j) whose expert e = experts_s[t, j] belongs
+      to this rank is appended to local expert l = e - r * E_local: row
+      c = counts[l] (then counts[l] + 1) of `recv_codes[l]` and
+      `recv_scales[l]` is token t of rank s, and `sources[l, c]` is
+      s * T * k + t * k + j (the global index of the (token, slot)).
+    * `recv_codes` [E_local, C, K], `recv_scales` [E_local, C, K/G],
+      `counts` [E_local] i32, `sources` [E_local, C] i32. Rows c >=
+      counts[l] hold zeros (codes 0, scales 0, sources -1), so a GEMM over
+      them computes zeros.
+    * An expert id outside [0, E), or more than C rows for one local
+      expert, is a run-time error: the lowering stops the program with a
+      message and never reads or writes out of bounds.
+
+    T and K may be dynamic (checked at run time like the grouped GEMM's
+    extents); E_local and C are static. Every rank must pass the same T
+    (the source index is s * T * k + ...). With `ranks = 1` (r = 0) the op
+    is a local bucketing, lowered by `--convert-fp8q-to-linalg`; with more
+    ranks it needs the NCCL runtime of the GPU pipeline (counts exchanged
+    first, then rows grouped per (peer, local expert) with
+    ncclSend/ncclRecv inside ncclGroupStart/End; docs/ExpertParallel.md).
+
+    Destination-passing style: the four `outs` operands only supply the
+    result shapes (and, after bufferization, the buffers); every element
+    of the results is written.
+
+    Example:
+
+    ```mlir
+    // 2 ranks, 8 experts (4 per rank), 32 tokens with top-2 routing,
+    // 64 rows per local expert.
+    %rc, %rs, %counts, %src = fp8q.moe_dispatch %q, %s, %experts
+        outs(%rc0, %rs0, %c0, %src0)
+        {ranks = 2, num_experts = 8, capacity = 64}
+        : tensor<32x256xf8E4M3FN>, tensor<32x2xf32>, tensor<32x2xi32>
+        -> tensor<4x64x256xf8E4M3FN>, tensor<4x64x2xf32>, tensor<4xi32>,
+           tensor<4x64xi32>
+    ```
+  }];
+  let arguments = (ins
+    Fp8q_CodeTensor:$codes,
+    Fp8q_ScaleTensor:$scales,
+    Fp8q_RoutingTensor:$experts,
+    Fp8q_CodeTensor:$recv_codes_init,
+    Fp8q_ScaleTensor:$recv_scales_init,
+    Fp8q_RoutingTensor:$counts_init,
+    Fp8q_RoutingTensor:$sources_init,
+    I64Attr:$ranks,
+    I64Attr:$num_experts,
+    I64Attr:$capacity,
+    DefaultValuedAttr<I64Attr, "128">:$group_size);
+  let results = (outs
+    Fp8q_CodeTensor:$recv_codes,
+    Fp8q_ScaleTensor:$recv_scales,
+    Fp8q_RoutingTensor:$counts,
+    Fp8q_RoutingTensor:$sources);
+  let assemblyFormat = [{
+    $codes `,` $scales `,` $experts `outs` `(` $recv_codes_init `,`
+    $recv_scales_init `,` $counts_init `,` $sources_init `)` attr-dict `:`
+    type($codes) `,` type($scales) `,` type($experts) `->`
+    type($recv_codes_init) `,` type($recv_scales_init) `,`
+    type($counts_init) `,` type($sources_init)
+  }];
+  let extraClassDeclaration = [{
+    ::mlir::MutableOperandRange getDpsInitsMutable() {
+      return ::mlir::MutableOperandRange(getOperation(), /*start=*/3,
+                                         /*length=*/4);
+    }
+    /// E_local = num_experts / ranks, the experts of one rank.
+    int64_t getLocalExperts() { return getNumExperts() / getRanks(); }
+  }];
+  let hasVerifier = 1;
+}
+
+def Fp8q_MoeCombineOp : Fp8q_Op<"moe_combine", [
+    Pure, DestinationStyleOpInterface,
+    AllTypesMatch<["init", "result"]>]> {
+  let summary = "expert-parallel combine: expert outputs back to their tokens (BF16)";
+  let description = [{
+    The inverse exchange of `fp8q.moe_dispatch`: returns every expert output
+    row to the rank and (token, slot) it was dispatched from, in BF16 (the
+    recipe combines in BF16: 2 N bytes per row).
+
+    SPMD, per-rank semantics, with R = `ranks`, E = `num_experts`,
+    E_local = E / R, C the capacity (extent 1 of `expert_out`) and this
+    rank r:
+
+    * `expert_out` [E_local, C, N] (bf16 or f32): the grouped GEMM's result
+      on the dispatched rows; `sources` [E_local, C] and `counts`
+      [E_local] the dispatch's results; `experts` [T, k] i32 the routing
+      the dispatch was given.
+    * `result` [T, k, N] bf16: `result[t, j]` is the row `expert_out[l, c]`
+      of the rank owning e = experts[t, j] (l = e mod E_local) whose
+      `sources[l, c]` (c < counts[l]) is r * T * k + t * k + j, rounded to
+      nearest even to bf16.
+    * The op does not reduce over j: the top-k weighting and sum stay with
+      the graph's own ops.
+    * Counts outside [0, C], or `sources` and `counts` that do not hold
+      every (token, slot) of every rank exactly once in the expert that
+      `experts` names, are a run-time error: the lowering stops the program
+      with a message and never reads or writes out of bounds.
+
+    T and N may be dynamic (checked at run time); E_local and C are
+    static. With `ranks = 1` it is a local gather (`--convert-fp8q-to-linalg`);
+    with more ranks it needs the NCCL runtime of the GPU pipeline
+    (docs/ExpertParallel.md).
+
+    Example:
+
+    ```mlir
+    %y = fp8q.moe_combine %out, %src, %counts, %experts outs(%y0)
+        {ranks = 2, num_experts = 8}
+        : tensor<4x64x512xbf16>, tensor<4x64xi32>, tensor<4xi32>,
+          tensor<32x2xi32> -> tensor<32x2x512xbf16>
+    ```
+  }];
+  let arguments = (ins
+    Fp8q_ExpertOutTensor:$expert_out,
+    Fp8q_RoutingTensor:$sources,
+    Fp8q_RoutingTensor:$counts,
+    Fp8q_RoutingTensor:$experts,
+    Fp8q_CombineTensor:$init,
+    I64Attr:$ranks,
+    I64Attr:$num_experts);
+  let results = (outs Fp8q_CombineTensor:$result);
+  let assemblyFormat = [{
+    $expert_out `,` $sources `,` $counts `,` $experts `outs` `(` $init `)`
+    attr-dict `:` type($expert_out) `,` type($sources) `,` type($counts) `,`
+    type($experts) `->` type($init)
+  }];
+  let extraClassDeclaration = [{
+    ::mlir::MutableOperandRange getDpsInitsMutable() {
+      return getInitMutable();
+    }
+    /// E_local = num_experts / ranks, the experts of one rank.
+    int64_t getLocalExperts() { return getNumExperts() / getRanks(); }
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // FP8Q_IR_FP8QOPS_TD

@@ -113,7 +113,15 @@ struct GroupedLinearMatch {
   bool weightIsKxN = false;
   /// Static extents: experts, tokens per expert, N and K.
   int64_t experts = 0, tokens = 0, n = 0, k = 0;
+  /// Ranks of the expert-parallel rewrite (`expert-parallel-ranks`, set by
+  /// the analysis where it applies); 1: single-rank.
+  int64_t ranks = 1;
 };
+
+/// True when the accumulator `init` of a contraction is all zeros (or
+/// undefined, which a rewrite may read as zeros): a fill with 0, a zero
+/// splat, tensor.empty.
+bool isZeroInit(Value init);
 
 /// Checks that `op` is a grouped expert GEMM with its stacked weight in
 /// input `weightInput`: loops (e, t, n, k) with the maps of

@@ -48,7 +48,13 @@ def Fp8qQuantizeModelPass : Pass<"fp8q-quantize-model", "::mlir::ModuleOp"> {
     every token with one `batch_matmul` (dense experts) become
     `fp8q.grouped_scaled_matmul` (masked layout, every count T): weights
     quantized per expert in GxG blocks, activations in 1xG tiles; the
-    router is retained (`gating`).
+    router is retained (`gating`). With `expert-parallel-ranks` R > 1
+    (outside training steps) the experts are distributed over R ranks: the
+    activation is quantized before an `fp8q.moe_dispatch` (the [T, K]
+    tokens to every expert when the [E, T, K] activation is their
+    broadcast, else each expert's own rows), the grouped GEMM runs on the
+    rank's E / R experts (weights sliced at `fp8q.ep_rank`), and an
+    `fp8q.moe_combine` returns the rows in BF16 (docs/ExpertParallel.md).
 
     Training steps (a function holding a forward and its backward, i.e. at
     least one weight gradient): each Linear's Fprop Y = X W^T, Dgrad
@@ -157,6 +163,13 @@ def Fp8qQuantizeModelPass : Pass<"fp8q-quantize-model", "::mlir::ModuleOp"> {
            /*default=*/"256",
            "Largest N of a contraction that can be a MoE router (the number "
            "of experts)">,
+    Option<"expertParallelRanks", "expert-parallel-ranks", "int64_t",
+           /*default=*/"1",
+           "Distribute the dense stacked experts over this many ranks "
+           "(expert parallelism, SPMD): activations quantized before an "
+           "fp8q.moe_dispatch, the grouped GEMM on each rank's E / ranks "
+           "experts, an fp8q.moe_combine in BF16; 1 = none. Experts whose "
+           "count it does not divide stay single-rank (with a warning)">,
     Option<"report", "report", "std::string", /*default=*/"\"\"",
            "Write the per-contraction report to this file, or to stderr for "
            "'-'; no report when empty">,

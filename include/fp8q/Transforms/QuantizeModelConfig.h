@@ -116,6 +116,10 @@ struct QuantizeModelConfig {
   bool pow2AttentionOutput = false;
   /// Largest N a MoE router (gating projection) can have.
   int64_t gatingMaxOutputs = 256;
+  /// Ranks the dense stacked experts are distributed over (1: no expert
+  /// parallelism): FP8 dispatch, grouped GEMM on the local experts, BF16
+  /// combine (docs/ExpertParallel.md).
+  int64_t expertParallelRanks = 1;
   /// Report destination: a file, "-" for stderr, empty for none.
   std::string reportPath;
 

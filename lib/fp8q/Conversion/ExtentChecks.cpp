@@ -182,6 +182,28 @@ Requirements getRequirements(Operation *op) {
     }
     if (isDynamic(k))
       reqs.multipleOf = std::make_pair(k, group);
+  } else if (auto dispatch = dyn_cast<MoeDispatchOp>(op)) {
+    Value codes = dispatch.getCodes();
+    int64_t group = dispatch.getGroupSize();
+    Extent t{codes, 0, "codes"}, k{codes, 1, "codes"};
+    std::string groups = llvm::formatv("K / {0}", group).str();
+    reqs.equalities = {
+        {{dispatch.getScales(), 0, "scales"}, t, 1, "T"},
+        {{dispatch.getScales(), 1, "scales"}, k, group, groups},
+        {{dispatch.getExperts(), 0, "experts"}, t, 1, "T"},
+        {{dispatch.getRecvCodesInit(), 2, "recv_codes"}, k, 1, "K"},
+        {{dispatch.getRecvScalesInit(), 2, "recv_scales"}, k, group, groups}};
+    if (isDynamic(k))
+      reqs.multipleOf = std::make_pair(k, group);
+  } else if (auto combine = dyn_cast<MoeCombineOp>(op)) {
+    Value experts = combine.getExperts();
+    reqs.equalities = {
+        {{combine.getInit(), 0, "init"}, {experts, 0, "experts"}, 1, "T"},
+        {{combine.getInit(), 1, "init"}, {experts, 1, "experts"}, 1, "k"},
+        {{combine.getInit(), 2, "init"},
+         {combine.getExpertOut(), 2, "expert_out"},
+         1,
+         "N"}};
   }
   return reqs;
 }

@@ -56,14 +56,16 @@ LogicalResult verifyRank2(Operation *op, StringRef name, Value value) {
 }
 
 /// Checks that `value` has `expected` as shape, treating dynamic extents on
-/// either side as compatible. `why` explains where the shape comes from.
+/// either side as compatible (with `staticWhereExpected`, only a dynamic
+/// expected extent). `why` explains where the shape comes from.
 LogicalResult verifyShape(Operation *op, StringRef name, Value value,
-                          ArrayRef<int64_t> expected, StringRef why) {
+                          ArrayRef<int64_t> expected, StringRef why,
+                          bool staticWhereExpected = false) {
   auto type = cast<RankedTensorType>(value.getType());
   bool ok = type.getRank() == static_cast<int64_t>(expected.size());
   for (auto [got, want] : llvm::zip(type.getShape(), expected))
-    ok &= ShapedType::isDynamic(got) || ShapedType::isDynamic(want) ||
-          got == want;
+    ok &= (!staticWhereExpected && ShapedType::isDynamic(got)) ||
+          ShapedType::isDynamic(want) || got == want;
   if (ok)
     return success();
   std::string text;
@@ -368,4 +370,114 @@ LogicalResult GroupedScaledMatmulOp::verify() {
   out.push_back(n);
   return verifyShape(op, "init", getInit(), out,
                      masked ? "[groups, C, N]" : "[M, N]");
+}
+
+//===----------------------------------------------------------------------===//
+// Expert parallelism
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Checks the communicator attributes shared by the expert-parallel ops:
+/// ranks >= 1 and num_experts a positive multiple of ranks.
+LogicalResult verifyExpertParallel(Operation *op, int64_t ranks,
+                                   int64_t numExperts) {
+  if (ranks < 1)
+    return op->emitOpError() << "expected ranks (" << ranks << ") to be >= 1";
+  if (numExperts < 1 || numExperts % ranks != 0)
+    return op->emitOpError()
+           << "expected num_experts (" << numExperts
+           << ") to be a positive multiple of ranks (" << ranks << ")";
+  return success();
+}
+
+/// Like verifyShape, but the extents that `expected` gives statically must
+/// be static in `value` too (the capacity and the local experts size
+/// fixed exchange buffers).
+LogicalResult verifyStaticShape(Operation *op, StringRef name, Value value,
+                                ArrayRef<int64_t> expected, StringRef why) {
+  return verifyShape(op, name, value, expected, why,
+                     /*staticWhereExpected=*/true);
+}
+} // namespace
+
+LogicalResult EpRankOp::verify() {
+  if (getRanks() < 1)
+    return emitOpError() << "expected ranks (" << getRanks() << ") to be >= 1";
+  return success();
+}
+
+LogicalResult MoeDispatchOp::verify() {
+  Operation *op = getOperation();
+  int64_t ranks = getRanks(), numExperts = getNumExperts();
+  int64_t capacity = getCapacity(), g = getGroupSize();
+  if (failed(verifyExpertParallel(op, ranks, numExperts)))
+    return failure();
+  if (capacity < 1)
+    return emitOpError() << "expected capacity (" << capacity << ") to be >= 1";
+  if (g <= 0 || !llvm::isPowerOf2_64(g))
+    return emitOpError() << "expected group_size (" << g
+                         << ") to be a positive power of two";
+  if (failed(verifyRank2(op, "codes", getCodes())) ||
+      failed(verifyRank2(op, "scales", getScales())) ||
+      failed(verifyRank2(op, "experts", getExperts())))
+    return failure();
+  ArrayRef<int64_t> codes = getCodes().getType().getShape();
+  int64_t t = codes[0], k = codes[1];
+  if (!ShapedType::isDynamic(k) && k % g != 0)
+    return emitOpError() << "expected K (" << k
+                         << ") to be a multiple of the group size " << g;
+  int64_t kGroups = ShapedType::isDynamic(k) ? k : k / g;
+  if (failed(verifyShape(op, "scales", getScales(), {t, kGroups},
+                         "one scale per 1xG tile of codes")))
+    return failure();
+  int64_t topK = getExperts().getType().getDimSize(1);
+  if (failed(verifyShape(op, "experts", getExperts(), {t, topK},
+                         "one row of expert ids per token")))
+    return failure();
+  if (topK == 0)
+    return emitOpError() << "expected at least one expert per token (experts "
+                            "has shape "
+                         << getExperts().getType() << ")";
+  int64_t local = numExperts / ranks;
+  return failure(
+      failed(verifyStaticShape(op, "recv_codes", getRecvCodesInit(),
+                               {local, capacity, k},
+                               "num_experts / ranks, capacity, K")) ||
+      failed(verifyStaticShape(op, "recv_scales", getRecvScalesInit(),
+                               {local, capacity, kGroups},
+                               "num_experts / ranks, capacity, K / G")) ||
+      failed(verifyStaticShape(op, "counts", getCountsInit(), {local},
+                               "one row count per local expert")) ||
+      failed(verifyStaticShape(op, "sources", getSourcesInit(),
+                               {local, capacity},
+                               "num_experts / ranks, capacity")));
+}
+
+LogicalResult MoeCombineOp::verify() {
+  Operation *op = getOperation();
+  if (failed(verifyExpertParallel(op, getRanks(), getNumExperts())))
+    return failure();
+  if (failed(
+          verifyRank(op, "expert_out", getExpertOut(), 3, "[E_local, C, N]")) ||
+      failed(verifyRank2(op, "experts", getExperts())))
+    return failure();
+  ArrayRef<int64_t> out = getExpertOut().getType().getShape();
+  int64_t local = getLocalExperts();
+  int64_t capacity = out[1], n = out[2];
+  if (failed(verifyStaticShape(op, "expert_out", getExpertOut(),
+                               {local, ShapedType::kDynamic, n},
+                               "num_experts / ranks, capacity, N")))
+    return failure();
+  if (ShapedType::isDynamic(capacity))
+    return emitOpError() << "expected a static capacity (extent 1 of "
+                            "expert_out), got "
+                         << getExpertOut().getType();
+  ArrayRef<int64_t> experts = getExperts().getType().getShape();
+  return failure(
+      failed(verifyStaticShape(op, "sources", getSources(), {local, capacity},
+                               "num_experts / ranks, capacity")) ||
+      failed(verifyStaticShape(op, "counts", getCounts(), {local},
+                               "one row count per local expert")) ||
+      failed(verifyShape(op, "init", getInit(), {experts[0], experts[1], n},
+                         "T, k, N")));
 }

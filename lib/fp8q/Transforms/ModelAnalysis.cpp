@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallBitVector.h"
@@ -1022,6 +1023,11 @@ private:
   std::optional<unsigned> getGroupedWeightInput(linalg::LinalgOp op);
   /// Quantizes `record` as a grouped expert GEMM (matchGroupedLinear) or
   /// leaves it unquantized with the grouped-GEMM reason and why not.
+  /// Sets `match.ranks` where `expert-parallel-ranks` applies to `record`
+  /// (warning where it does not divide the experts) and returns the report
+  /// text saying so.
+  std::string decideExpertParallel(ContractionRecord &record,
+                                   GroupedLinearMatch &match);
   void quantizeGrouped(ContractionRecord &record, unsigned weightInput,
                        StringRef prefix);
   /// Sets `record` to Quantize as a Linear; the reason says how the weight
@@ -1305,17 +1311,50 @@ void FunctionClassifier::quantizeGrouped(ContractionRecord &record,
     return;
   }
   record.decision = ContractionDecision::Quantize;
+  std::string parallel = decideExpertParallel(record, *match);
   record.grouped = *match;
   record.extents = getContractionExtents(record.op, weightInput);
   record.reason =
       llvm::formatv("{0}grouped expert GEMM: {1} experts, weights {2} ({3}) "
                     "in {4}x{4} blocks per expert{5}; activations 1x{4}, "
-                    "masked layout, all {6} tokens per expert",
+                    "masked layout, all {6} tokens per expert{7}",
                     prefix, match->experts,
                     match->weightIsKxN ? "[E, K, N]" : "[E, N, K]",
                     provenance.describe(match->weight), config.groupSize,
-                    match->weightIsKxN ? " with transpose" : "", match->tokens)
+                    match->weightIsKxN ? " with transpose" : "", match->tokens,
+                    parallel)
           .str();
+}
+
+std::string
+FunctionClassifier::decideExpertParallel(ContractionRecord &record,
+                                         GroupedLinearMatch &match) {
+  int64_t ranks = config.expertParallelRanks;
+  if (ranks <= 1)
+    return "";
+  if (record.role != TrainingRole::None)
+    return "; single-rank (expert parallelism is not applied to training "
+           "steps)";
+  // NOTE: the combine returns rows, not sums: an accumulator stays with the
+  // single-rank form.
+  if (!isZeroInit(record.op.getDpsInits()[0]))
+    return "; single-rank (expert parallelism does not take a nonzero "
+           "accumulator)";
+  if (match.experts % ranks != 0) {
+    emitWarning(record.op.getLoc())
+        << "fp8q-quantize-model: expert-parallel-ranks = " << ranks
+        << " does not divide the " << match.experts
+        << " experts of this grouped GEMM; they stay single-rank";
+    return llvm::formatv("; single-rank: {0} experts are not a multiple of "
+                         "expert-parallel-ranks = {1}",
+                         match.experts, ranks)
+        .str();
+  }
+  match.ranks = ranks;
+  return llvm::formatv("; expert parallel over {0} ranks ({1} experts per "
+                       "rank): FP8 dispatch, BF16 combine",
+                       ranks, match.experts / ranks)
+      .str();
 }
 
 void FunctionClassifier::quantizeLinear(ContractionRecord &record,
@@ -1909,4 +1948,12 @@ CallGraphTables fp8q::findEmbeddingTablesAcrossCalls(Operation *root) {
     }
   }
   return result;
+}
+
+bool fp8q::isZeroInit(Value init) {
+  if (init.getDefiningOp<tensor::EmptyOp>())
+    return true;
+  if (auto fill = init.getDefiningOp<linalg::FillOp>())
+    return matchPattern(fill.getInputs()[0], m_AnyZeroFloat());
+  return matchPattern(init, m_AnyZeroFloat());
 }

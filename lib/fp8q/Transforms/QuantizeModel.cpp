@@ -154,16 +154,6 @@ Value convertElementType(OpBuilder &b, Location loc, Value value,
   return generic->getResult(0);
 }
 
-/// True when the accumulator `init` is all zeros (or undefined, which the
-/// rewrite may read as zeros): a fill with 0, a zero splat, tensor.empty.
-bool isZeroInit(Value init) {
-  if (init.getDefiningOp<tensor::EmptyOp>())
-    return true;
-  if (auto fill = init.getDefiningOp<linalg::FillOp>())
-    return matchPattern(fill.getInputs()[0], m_AnyZeroFloat());
-  return matchPattern(init, m_AnyZeroFloat());
-}
-
 FloatType getGemmElementType(MLIRContext *context, GemmOutputType type) {
   if (type == GemmOutputType::BF16)
     return BFloat16Type::get(context);
@@ -471,6 +461,166 @@ Value expandCols(OpBuilder &b, Location loc, Value value, int64_t bExtent,
 }
 } // namespace
 
+namespace {
+/// The [T, K] tokens that an [E, T, K] activation gives every expert
+/// unchanged (torch's `x.expand(E, T, K)`: a linalg.broadcast along
+/// dimension 0, or a linalg.generic reading (e, t, k) -> (t, k) that only
+/// yields its input), or null.
+Value getBroadcastTokens(Value activation) {
+  if (auto broadcast = activation.getDefiningOp<linalg::BroadcastOp>())
+    return broadcast.getDimensions() == ArrayRef<int64_t>{0}
+               ? broadcast.getInput()
+               : Value();
+  auto generic = activation.getDefiningOp<linalg::GenericOp>();
+  if (!generic || generic.getNumDpsInputs() != 1 ||
+      generic->getNumResults() != 1 || generic.getNumReductionLoops() != 0)
+    return {};
+  MLIRContext *ctx = generic.getContext();
+  AffineMap tokens = AffineMap::get(
+      3, 0, {getAffineDimExpr(1, ctx), getAffineDimExpr(2, ctx)}, ctx);
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  auto yield = cast<linalg::YieldOp>(generic.getBody()->getTerminator());
+  if (maps[0] != tokens || !maps[1].isIdentity() ||
+      yield.getValues()[0] != generic.getBody()->getArgument(0))
+    return {};
+  return generic.getDpsInputs()[0];
+}
+
+/// The routing of the dense experts as an i32 constant: every token to
+/// every expert ([T, E], row [0 .. E-1]) when `everyExpert`, else each of
+/// the E*T per-expert rows to its own expert ([E*T, 1], row e*T + t -> e).
+Value createDenseRouting(OpBuilder &b, Location loc, int64_t experts,
+                         int64_t tokens, bool everyExpert) {
+  SmallVector<int32_t> ids;
+  for (int64_t row = 0; row < (everyExpert ? tokens : experts * tokens); ++row)
+    for (int64_t e = 0; e < (everyExpert ? experts : 1); ++e)
+      ids.push_back(static_cast<int32_t>(everyExpert ? e : row / tokens));
+  auto type =
+      everyExpert
+          ? RankedTensorType::get({tokens, experts}, b.getI32Type())
+          : RankedTensorType::get({experts * tokens, 1}, b.getI32Type());
+  return arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(type, ArrayRef<int32_t>(ids)));
+}
+
+/// `value` [E, ...] sliced to this rank's E / R experts, from
+/// `fp8q.ep_rank` * (E / R).
+Value sliceLocalExperts(OpBuilder &b, Location loc, Value value, Value rank,
+                        int64_t local) {
+  auto type = cast<RankedTensorType>(value.getType());
+  Value offset = arith::MulIOp::create(
+      b, loc, rank, arith::ConstantIndexOp::create(b, loc, local));
+  SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
+  offsets[0] = offset;
+  SmallVector<OpFoldResult> sizes =
+      getAsIndexOpFoldResult(b.getContext(), type.getShape());
+  sizes[0] = b.getIndexAttr(local);
+  SmallVector<OpFoldResult> strides(type.getRank(), b.getIndexAttr(1));
+  return tensor::ExtractSliceOp::create(b, loc, value, offsets, sizes, strides);
+}
+
+/// The expert-parallel form of a dense grouped GEMM (match.ranks = R > 1):
+///
+///   rows [T, K] (or [E*T, K]) --quantize 1xG--> moe_dispatch (to every
+///   expert, capacity R*T) --> grouped_scaled_matmul on this rank's E/R
+///   experts (weights sliced at ep_rank) --> moe_combine (bf16)
+///   --> [T, E, N] transposed (or [E*T, 1, N] reshaped) to [E, T, N]
+///
+/// Every rank computes the rows of the graph's own T tokens: the same
+/// values as the single-rank form, with the result rounded to bf16 by the
+/// combine.
+Value rewriteExpertParallel(RewriterBase &rewriter,
+                            const ContractionRecord &record,
+                            const QuantizeModelConfig &config,
+                            QuantizedOperandCache &cache, Value qb, Value sb) {
+  const GroupedLinearMatch &match = *record.grouped;
+  linalg::LinalgOp op = match.op;
+  MLIRContext *context = op.getContext();
+  Location loc = op.getLoc();
+  int64_t g = config.groupSize, r = match.ranks;
+  int64_t e = match.experts, t = match.tokens, n = match.n, k = match.k;
+  int64_t local = e / r, capacity = r * t;
+
+  Value activation = op.getDpsInputs()[match.activationInput];
+  Value rows = getBroadcastTokens(activation);
+  bool everyExpert = static_cast<bool>(rows);
+  if (!everyExpert)
+    rows = cache.getOrCreate2D(rewriter, activation, {0, 1, 2});
+  ScaleMode actMode = record.pow2Activation ? ScaleMode::pow2 : ScaleMode::fp32;
+  auto [qa, sa] =
+      cache.getOrCreate(rewriter, rows, TileAttr::get(context, 1, g), actMode,
+                        /*transpose=*/false);
+  rewriter.setInsertionPoint(op);
+
+  Value rank = EpRankOp::create(rewriter, loc, rewriter.getIndexType(),
+                                rewriter.getI64IntegerAttr(r));
+  Value qbLocal = sliceLocalExperts(rewriter, loc, qb, rank, local);
+  Value sbLocal = sliceLocalExperts(rewriter, loc, sb, rank, local);
+  Value experts = createDenseRouting(rewriter, loc, e, t, everyExpert);
+  int64_t topK = everyExpert ? e : 1;
+
+  Type i32 = rewriter.getI32Type();
+  SmallVector<Type, 4> recvTypes = {
+      RankedTensorType::get({local, capacity, k},
+                            rewriter.getType<Float8E4M3FNType>()),
+      RankedTensorType::get({local, capacity, k / g}, rewriter.getF32Type()),
+      RankedTensorType::get({local}, i32),
+      RankedTensorType::get({local, capacity}, i32)};
+  SmallVector<Value, 7> dispatchOperands = {qa, sa, experts};
+  for (Type type : recvTypes)
+    dispatchOperands.push_back(tensor::EmptyOp::create(
+        rewriter, loc, cast<RankedTensorType>(type).getShape(),
+        cast<RankedTensorType>(type).getElementType()));
+  auto dispatch = MoeDispatchOp::create(
+      rewriter, loc, recvTypes, dispatchOperands,
+      {rewriter.getNamedAttr("ranks", rewriter.getI64IntegerAttr(r)),
+       rewriter.getNamedAttr("num_experts", rewriter.getI64IntegerAttr(e)),
+       rewriter.getNamedAttr("capacity", rewriter.getI64IntegerAttr(capacity)),
+       rewriter.getNamedAttr("group_size", rewriter.getI64IntegerAttr(g))});
+
+  FloatType gemmElement = getGemmElementType(context, config.outputType);
+  Value gemmInit = createEmpty(
+      rewriter, loc, getAsIndexOpFoldResult(context, {local, capacity, n}),
+      gemmElement);
+  int64_t promotion =
+      std::min<int64_t>(g, QuantizeModelConfig::kPromotionInterval);
+  Value y = GroupedScaledMatmulOp::create(
+      rewriter, loc, gemmInit.getType(), dispatch.getRecvCodes(),
+      dispatch.getRecvScales(), qbLocal, sbLocal, dispatch.getCounts(),
+      gemmInit, GroupLayoutAttr::get(context, GroupLayout::masked),
+      rewriter.getI64IntegerAttr(g), rewriter.getI64IntegerAttr(promotion),
+      nullptr);
+
+  int64_t combinedRows = everyExpert ? t : e * t;
+  Value combineInit = createEmpty(
+      rewriter, loc, getAsIndexOpFoldResult(context, {combinedRows, topK, n}),
+      rewriter.getBF16Type());
+  Value combined = MoeCombineOp::create(
+      rewriter, loc, combineInit.getType(),
+      ValueRange{y, dispatch.getSources(), dispatch.getCounts(), experts,
+                 combineInit},
+      {rewriter.getNamedAttr("ranks", rewriter.getI64IntegerAttr(r)),
+       rewriter.getNamedAttr("num_experts", rewriter.getI64IntegerAttr(e))});
+  if (everyExpert) {
+    combined = transpose(rewriter, loc, combined, {1, 0, 2});
+  } else {
+    combined = tensor::CollapseShapeOp::create(
+        rewriter, loc, combined, ArrayRef<ReassociationIndices>{{0, 1}, {2}});
+    combined = expandRows(rewriter, loc, combined, e, t);
+  }
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  combined =
+      convertElementType(rewriter, loc, combined, resultType.getElementType());
+  LLVM_DEBUG(llvm::dbgs() << "[" DEBUG_TYPE "] " << getOpLabel(op)
+                          << ": expert parallel over " << r << " ranks, "
+                          << (everyExpert ? "tokens to every expert"
+                                          : "per-expert rows")
+                          << "\n");
+  rewriter.replaceOp(op, combined);
+  return combined;
+}
+} // namespace
+
 Value fp8q::quantizeGroupedLinear(RewriterBase &rewriter,
                                   const ContractionRecord &record,
                                   const QuantizeModelConfig &config,
@@ -502,6 +652,10 @@ Value fp8q::quantizeGroupedLinear(RewriterBase &rewriter,
     qb = expandRows(rewriter, loc, qw, e, n);
     sb = expandRows(rewriter, loc, sw, e, nBlocks);
   }
+
+  // The analysis sets ranks > 1 only where the expert-parallel form applies.
+  if (match.ranks > 1)
+    return rewriteExpertParallel(rewriter, record, config, cache, qb, sb);
 
   // Activation: [E*T, K] in 1xG tiles (k-major scales: the grouped op's).
   Value flatAct = cache.getOrCreate2D(
@@ -924,6 +1078,7 @@ struct Fp8qQuantizeModelPass
     options.forceQuantize.assign(forceQuantize.begin(), forceQuantize.end());
     options.pow2Scales.assign(pow2Scales.begin(), pow2Scales.end());
     options.gatingMaxOutputs = gatingMaxOutputs;
+    options.expertParallelRanks = expertParallelRanks;
     options.report = report;
     std::string error;
     FailureOr<QuantizeModelConfig> parsed =

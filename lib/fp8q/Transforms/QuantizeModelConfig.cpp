@@ -191,6 +191,14 @@ QuantizeModelConfig::fromOptions(const Fp8qQuantizeModelPassOptions &options,
     return failure();
   }
   config.gatingMaxOutputs = options.gatingMaxOutputs;
+  if (options.expertParallelRanks < 1) {
+    error = llvm::formatv("invalid expert-parallel-ranks {0}: expected a "
+                          "positive number of ranks",
+                          options.expertParallelRanks)
+                .str();
+    return failure();
+  }
+  config.expertParallelRanks = options.expertParallelRanks;
 
   // Each list is compiled on its own so that the message names the option.
   auto parseList = [&](StringRef option, ArrayRef<std::string> patterns,

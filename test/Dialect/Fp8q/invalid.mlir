@@ -696,3 +696,206 @@ module attributes {gpu.container_module} {
   gpu.module @k attributes {fp8q.kernel = {source = "bf16"}} {
   }
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Expert parallelism: ep_rank, moe_dispatch, moe_combine
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @ep_rank_zero() {
+  // expected-error @+1 {{expected ranks (0) to be >= 1}}
+  %r = fp8q.ep_rank {ranks = 0}
+  return
+}
+
+// -----
+
+func.func @dispatch_experts_not_multiple(%q: tensor<32x256xf8E4M3FN>, %s: tensor<32x2xf32>, %e: tensor<32x2xi32>, %rc0: tensor<4x64x256xf8E4M3FN>, %rs0: tensor<4x64x2xf32>, %c0: tensor<4xi32>, %src0: tensor<4x64xi32>) {
+  // expected-error @+1 {{expected num_experts (6) to be a positive multiple of ranks (4)}}
+  %rc, %rs, %c, %src = fp8q.moe_dispatch %q, %s, %e outs(%rc0, %rs0, %c0, %src0) {ranks = 4, num_experts = 6, capacity = 64}
+      : tensor<32x256xf8E4M3FN>, tensor<32x2xf32>, tensor<32x2xi32> -> tensor<4x64x256xf8E4M3FN>, tensor<4x64x2xf32>, tensor<4xi32>, tensor<4x64xi32>
+  return
+}
+
+// -----
+
+func.func @dispatch_capacity(%q: tensor<32x256xf8E4M3FN>, %s: tensor<32x2xf32>, %e: tensor<32x2xi32>, %rc0: tensor<4x64x256xf8E4M3FN>, %rs0: tensor<4x64x2xf32>, %c0: tensor<4xi32>, %src0: tensor<4x64xi32>) {
+  // expected-error @+1 {{expected capacity (0) to be >= 1}}
+  %rc, %rs, %c, %src = fp8q.moe_dispatch %q, %s, %e outs(%rc0, %rs0, %c0, %src0) {ranks = 2, num_experts = 8, capacity = 0}
+      : tensor<32x256xf8E4M3FN>, tensor<32x2xf32>, tensor<32x2xi32> -> tensor<4x64x256xf8E4M3FN>, tensor<4x64x2xf32>, tensor<4xi32>, tensor<4x64xi32>
+  return
+}
+
+// -----
+
+func.func @dispatch_group_size(%q: tensor<32x256xf8E4M3FN>, %s: tensor<32x2xf32>, %e: tensor<32x2xi32>, %rc0: tensor<4x64x256xf8E4M3FN>, %rs0: tensor<4x64x2xf32>, %c0: tensor<4xi32>, %src0: tensor<4x64xi32>) {
+  // expected-error @+1 {{expected group_size (96) to be a positive power of two}}
+  %rc, %rs, %c, %src = fp8q.moe_dispatch %q, %s, %e outs(%rc0, %rs0, %c0, %src0) {ranks = 2, num_experts = 8, capacity = 64, group_size = 96}
+      : tensor<32x256xf8E4M3FN>, tensor<32x2xf32>, tensor<32x2xi32> -> tensor<4x64x256xf8E4M3FN>, tensor<4x64x2xf32>, tensor<4xi32>, tensor<4x64xi32>
+  return
+}
+
+// -----
+
+func.func @dispatch_codes_rank(%q: tensor<2x32x256xf8E4M3FN>, %s: tensor<32x2xf32>, %e: tensor<32x2xi32>, %rc0: tensor<4x64x256xf8E4M3FN>, %rs0: tensor<4x64x2xf32>, %c0: tensor<4xi32>, %src0: tensor<4x64xi32>) {
+  // expected-error @+1 {{expected codes to be 2-D, got 'tensor<2x32x256xf8E4M3FN>'}}
+  %rc, %rs, %c, %src = fp8q.moe_dispatch %q, %s, %e outs(%rc0, %rs0, %c0, %src0) {ranks = 2, num_experts = 8, capacity = 64}
+      : tensor<2x32x256xf8E4M3FN>, tensor<32x2xf32>, tensor<32x2xi32> -> tensor<4x64x256xf8E4M3FN>, tensor<4x64x2xf32>, tensor<4xi32>, tensor<4x64xi32>
+  return
+}
+
+// -----
+
+func.func @dispatch_k_group(%q: tensor<32x200xf8E4M3FN>, %s: tensor<32x2xf32>, %e: tensor<32x2xi32>, %rc0: tensor<4x64x200xf8E4M3FN>, %rs0: tensor<4x64x2xf32>, %c0: tensor<4xi32>, %src0: tensor<4x64xi32>) {
+  // expected-error @+1 {{expected K (200) to be a multiple of the group size 128}}
+  %rc, %rs, %c, %src = fp8q.moe_dispatch %q, %s, %e outs(%rc0, %rs0, %c0, %src0) {ranks = 2, num_experts = 8, capacity = 64}
+      : tensor<32x200xf8E4M3FN>, tensor<32x2xf32>, tensor<32x2xi32> -> tensor<4x64x200xf8E4M3FN>, tensor<4x64x2xf32>, tensor<4xi32>, tensor<4x64xi32>
+  return
+}
+
+// -----
+
+func.func @dispatch_scales(%q: tensor<32x256xf8E4M3FN>, %s: tensor<32x4xf32>, %e: tensor<32x2xi32>, %rc0: tensor<4x64x256xf8E4M3FN>, %rs0: tensor<4x64x2xf32>, %c0: tensor<4xi32>, %src0: tensor<4x64xi32>) {
+  // expected-error @+1 {{expected scales to have shape [32, 2] (one scale per 1xG tile of codes), got [32, 4]}}
+  %rc, %rs, %c, %src = fp8q.moe_dispatch %q, %s, %e outs(%rc0, %rs0, %c0, %src0) {ranks = 2, num_experts = 8, capacity = 64}
+      : tensor<32x256xf8E4M3FN>, tensor<32x4xf32>, tensor<32x2xi32> -> tensor<4x64x256xf8E4M3FN>, tensor<4x64x2xf32>, tensor<4xi32>, tensor<4x64xi32>
+  return
+}
+
+// -----
+
+func.func @dispatch_experts(%q: tensor<32x256xf8E4M3FN>, %s: tensor<32x2xf32>, %e: tensor<16x2xi32>, %rc0: tensor<4x64x256xf8E4M3FN>, %rs0: tensor<4x64x2xf32>, %c0: tensor<4xi32>, %src0: tensor<4x64xi32>) {
+  // expected-error @+1 {{expected experts to have shape [32, 2] (one row of expert ids per token), got [16, 2]}}
+  %rc, %rs, %c, %src = fp8q.moe_dispatch %q, %s, %e outs(%rc0, %rs0, %c0, %src0) {ranks = 2, num_experts = 8, capacity = 64}
+      : tensor<32x256xf8E4M3FN>, tensor<32x2xf32>, tensor<16x2xi32> -> tensor<4x64x256xf8E4M3FN>, tensor<4x64x2xf32>, tensor<4xi32>, tensor<4x64xi32>
+  return
+}
+
+// -----
+
+func.func @dispatch_no_experts(%q: tensor<32x256xf8E4M3FN>, %s: tensor<32x2xf32>, %e: tensor<32x0xi32>, %rc0: tensor<4x64x256xf8E4M3FN>, %rs0: tensor<4x64x2xf32>, %c0: tensor<4xi32>, %src0: tensor<4x64xi32>) {
+  // expected-error @+1 {{expected at least one expert per token (experts has shape 'tensor<32x0xi32>')}}
+  %rc, %rs, %c, %src = fp8q.moe_dispatch %q, %s, %e outs(%rc0, %rs0, %c0, %src0) {ranks = 2, num_experts = 8, capacity = 64}
+      : tensor<32x256xf8E4M3FN>, tensor<32x2xf32>, tensor<32x0xi32> -> tensor<4x64x256xf8E4M3FN>, tensor<4x64x2xf32>, tensor<4xi32>, tensor<4x64xi32>
+  return
+}
+
+// -----
+
+func.func @dispatch_recv_codes(%q: tensor<32x256xf8E4M3FN>, %s: tensor<32x2xf32>, %e: tensor<32x2xi32>, %rc0: tensor<8x64x256xf8E4M3FN>, %rs0: tensor<4x64x2xf32>, %c0: tensor<4xi32>, %src0: tensor<4x64xi32>) {
+  // expected-error @+1 {{expected recv_codes to have shape [4, 64, 256] (num_experts / ranks, capacity, K), got [8, 64, 256]}}
+  %rc, %rs, %c, %src = fp8q.moe_dispatch %q, %s, %e outs(%rc0, %rs0, %c0, %src0) {ranks = 2, num_experts = 8, capacity = 64}
+      : tensor<32x256xf8E4M3FN>, tensor<32x2xf32>, tensor<32x2xi32> -> tensor<8x64x256xf8E4M3FN>, tensor<4x64x2xf32>, tensor<4xi32>, tensor<4x64xi32>
+  return
+}
+
+// -----
+
+func.func @dispatch_recv_codes_dynamic(%q: tensor<32x256xf8E4M3FN>, %s: tensor<32x2xf32>, %e: tensor<32x2xi32>, %rc0: tensor<4x?x256xf8E4M3FN>, %rs0: tensor<4x64x2xf32>, %c0: tensor<4xi32>, %src0: tensor<4x64xi32>) {
+  // expected-error @+1 {{expected recv_codes to have shape [4, 64, 256] (num_experts / ranks, capacity, K), got [4, ?, 256]}}
+  %rc, %rs, %c, %src = fp8q.moe_dispatch %q, %s, %e outs(%rc0, %rs0, %c0, %src0) {ranks = 2, num_experts = 8, capacity = 64}
+      : tensor<32x256xf8E4M3FN>, tensor<32x2xf32>, tensor<32x2xi32> -> tensor<4x?x256xf8E4M3FN>, tensor<4x64x2xf32>, tensor<4xi32>, tensor<4x64xi32>
+  return
+}
+
+// -----
+
+func.func @dispatch_recv_scales(%q: tensor<32x256xf8E4M3FN>, %s: tensor<32x2xf32>, %e: tensor<32x2xi32>, %rc0: tensor<4x64x256xf8E4M3FN>, %rs0: tensor<4x32x2xf32>, %c0: tensor<4xi32>, %src0: tensor<4x64xi32>) {
+  // expected-error @+1 {{expected recv_scales to have shape [4, 64, 2] (num_experts / ranks, capacity, K / G), got [4, 32, 2]}}
+  %rc, %rs, %c, %src = fp8q.moe_dispatch %q, %s, %e outs(%rc0, %rs0, %c0, %src0) {ranks = 2, num_experts = 8, capacity = 64}
+      : tensor<32x256xf8E4M3FN>, tensor<32x2xf32>, tensor<32x2xi32> -> tensor<4x64x256xf8E4M3FN>, tensor<4x32x2xf32>, tensor<4xi32>, tensor<4x64xi32>
+  return
+}
+
+// -----
+
+func.func @dispatch_counts(%q: tensor<32x256xf8E4M3FN>, %s: tensor<32x2xf32>, %e: tensor<32x2xi32>, %rc0: tensor<4x64x256xf8E4M3FN>, %rs0: tensor<4x64x2xf32>, %c0: tensor<8xi32>, %src0: tensor<4x64xi32>) {
+  // expected-error @+1 {{expected counts to have shape [4] (one row count per local expert), got [8]}}
+  %rc, %rs, %c, %src = fp8q.moe_dispatch %q, %s, %e outs(%rc0, %rs0, %c0, %src0) {ranks = 2, num_experts = 8, capacity = 64}
+      : tensor<32x256xf8E4M3FN>, tensor<32x2xf32>, tensor<32x2xi32> -> tensor<4x64x256xf8E4M3FN>, tensor<4x64x2xf32>, tensor<8xi32>, tensor<4x64xi32>
+  return
+}
+
+// -----
+
+func.func @dispatch_sources(%q: tensor<32x256xf8E4M3FN>, %s: tensor<32x2xf32>, %e: tensor<32x2xi32>, %rc0: tensor<4x64x256xf8E4M3FN>, %rs0: tensor<4x64x2xf32>, %c0: tensor<4xi32>, %src0: tensor<4x32xi32>) {
+  // expected-error @+1 {{expected sources to have shape [4, 64] (num_experts / ranks, capacity), got [4, 32]}}
+  %rc, %rs, %c, %src = fp8q.moe_dispatch %q, %s, %e outs(%rc0, %rs0, %c0, %src0) {ranks = 2, num_experts = 8, capacity = 64}
+      : tensor<32x256xf8E4M3FN>, tensor<32x2xf32>, tensor<32x2xi32> -> tensor<4x64x256xf8E4M3FN>, tensor<4x64x2xf32>, tensor<4xi32>, tensor<4x32xi32>
+  return
+}
+
+// -----
+
+func.func @combine_ranks(%y: tensor<4x64x512xbf16>, %src: tensor<4x64xi32>, %c: tensor<4xi32>, %e: tensor<32x2xi32>, %o0: tensor<32x2x512xbf16>) {
+  // expected-error @+1 {{expected ranks (0) to be >= 1}}
+  %o = fp8q.moe_combine %y, %src, %c, %e outs(%o0) {ranks = 0, num_experts = 8}
+      : tensor<4x64x512xbf16>, tensor<4x64xi32>, tensor<4xi32>, tensor<32x2xi32> -> tensor<32x2x512xbf16>
+  return
+}
+
+// -----
+
+func.func @combine_expert_out_rank(%y: tensor<256x512xbf16>, %src: tensor<4x64xi32>, %c: tensor<4xi32>, %e: tensor<32x2xi32>, %o0: tensor<32x2x512xbf16>) {
+  // expected-error @+1 {{expected expert_out to be 3-D ([E_local, C, N]), got 'tensor<256x512xbf16>'}}
+  %o = fp8q.moe_combine %y, %src, %c, %e outs(%o0) {ranks = 2, num_experts = 8}
+      : tensor<256x512xbf16>, tensor<4x64xi32>, tensor<4xi32>, tensor<32x2xi32> -> tensor<32x2x512xbf16>
+  return
+}
+
+// -----
+
+func.func @combine_experts_rank(%y: tensor<4x64x512xbf16>, %src: tensor<4x64xi32>, %c: tensor<4xi32>, %e: tensor<64xi32>, %o0: tensor<32x2x512xbf16>) {
+  // expected-error @+1 {{expected experts to be 2-D, got 'tensor<64xi32>'}}
+  %o = fp8q.moe_combine %y, %src, %c, %e outs(%o0) {ranks = 2, num_experts = 8}
+      : tensor<4x64x512xbf16>, tensor<4x64xi32>, tensor<4xi32>, tensor<64xi32> -> tensor<32x2x512xbf16>
+  return
+}
+
+// -----
+
+func.func @combine_expert_out(%y: tensor<8x64x512xbf16>, %src: tensor<4x64xi32>, %c: tensor<4xi32>, %e: tensor<32x2xi32>, %o0: tensor<32x2x512xbf16>) {
+  // expected-error @+1 {{expected expert_out to have shape [4, ?, 512] (num_experts / ranks, capacity, N), got [8, 64, 512]}}
+  %o = fp8q.moe_combine %y, %src, %c, %e outs(%o0) {ranks = 2, num_experts = 8}
+      : tensor<8x64x512xbf16>, tensor<4x64xi32>, tensor<4xi32>, tensor<32x2xi32> -> tensor<32x2x512xbf16>
+  return
+}
+
+// -----
+
+func.func @combine_dynamic_capacity(%y: tensor<4x?x512xbf16>, %src: tensor<4x64xi32>, %c: tensor<4xi32>, %e: tensor<32x2xi32>, %o0: tensor<32x2x512xbf16>) {
+  // expected-error @+1 {{expected a static capacity (extent 1 of expert_out), got 'tensor<4x?x512xbf16>'}}
+  %o = fp8q.moe_combine %y, %src, %c, %e outs(%o0) {ranks = 2, num_experts = 8}
+      : tensor<4x?x512xbf16>, tensor<4x64xi32>, tensor<4xi32>, tensor<32x2xi32> -> tensor<32x2x512xbf16>
+  return
+}
+
+// -----
+
+func.func @combine_sources(%y: tensor<4x64x512xbf16>, %src: tensor<4x32xi32>, %c: tensor<4xi32>, %e: tensor<32x2xi32>, %o0: tensor<32x2x512xbf16>) {
+  // expected-error @+1 {{expected sources to have shape [4, 64] (num_experts / ranks, capacity), got [4, 32]}}
+  %o = fp8q.moe_combine %y, %src, %c, %e outs(%o0) {ranks = 2, num_experts = 8}
+      : tensor<4x64x512xbf16>, tensor<4x32xi32>, tensor<4xi32>, tensor<32x2xi32> -> tensor<32x2x512xbf16>
+  return
+}
+
+// -----
+
+func.func @combine_counts(%y: tensor<4x64x512xbf16>, %src: tensor<4x64xi32>, %c: tensor<2xi32>, %e: tensor<32x2xi32>, %o0: tensor<32x2x512xbf16>) {
+  // expected-error @+1 {{expected counts to have shape [4] (one row count per local expert), got [2]}}
+  %o = fp8q.moe_combine %y, %src, %c, %e outs(%o0) {ranks = 2, num_experts = 8}
+      : tensor<4x64x512xbf16>, tensor<4x64xi32>, tensor<2xi32>, tensor<32x2xi32> -> tensor<32x2x512xbf16>
+  return
+}
+
+// -----
+
+func.func @combine_init(%y: tensor<4x64x512xbf16>, %src: tensor<4x64xi32>, %c: tensor<4xi32>, %e: tensor<32x2xi32>, %o0: tensor<32x1x512xbf16>) {
+  // expected-error @+1 {{expected init to have shape [32, 2, 512] (T, k, N), got [32, 1, 512]}}
+  %o = fp8q.moe_combine %y, %src, %c, %e outs(%o0) {ranks = 2, num_experts = 8}
+      : tensor<4x64x512xbf16>, tensor<4x64xi32>, tensor<4xi32>, tensor<32x2xi32> -> tensor<32x1x512xbf16>
+  return
+}

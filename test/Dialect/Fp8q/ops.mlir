@@ -255,3 +255,46 @@ func.func @retain_reasons(%x: f32) -> f32 {
   %3 = arith.addf %2, %x {fp8q.retain = #fp8q.retain<user>} : f32
   return %3 : f32
 }
+
+// Expert parallelism: the rank, a dispatch of 2-of-8 routed tokens on 2
+// ranks (4 local experts of 64 rows), the grouped GEMM on the received
+// layout, and the combine back to [T, k, N] in bf16.
+// CHECK-LABEL: func.func @moe_exchange
+// CHECK-SAME: (%[[Q:.*]]: tensor<32x256xf8E4M3FN>, %[[S:.*]]: tensor<32x2xf32>, %[[E:.*]]: tensor<32x2xi32>
+// CHECK: fp8q.ep_rank {ranks = 2 : i64}
+// CHECK: %[[RC:.*]], %[[RS:.*]], %[[CNT:.*]], %[[SRC:.*]] = fp8q.moe_dispatch %[[Q]], %[[S]], %[[E]] outs(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {capacity = 64 : i64, num_experts = 8 : i64, ranks = 2 : i64} : tensor<32x256xf8E4M3FN>, tensor<32x2xf32>, tensor<32x2xi32> -> tensor<4x64x256xf8E4M3FN>, tensor<4x64x2xf32>, tensor<4xi32>, tensor<4x64xi32>
+// CHECK: %[[Y:.*]] = fp8q.grouped_scaled_matmul %[[RC]], %[[RS]], %{{.*}}, %{{.*}}, %[[CNT]]
+// CHECK: fp8q.moe_combine %[[Y]], %[[SRC]], %[[CNT]], %[[E]] outs(%{{.*}}) {num_experts = 8 : i64, ranks = 2 : i64} : tensor<4x64x512xbf16>, tensor<4x64xi32>, tensor<4xi32>, tensor<32x2xi32> -> tensor<32x2x512xbf16>
+func.func @moe_exchange(%q: tensor<32x256xf8E4M3FN>, %s: tensor<32x2xf32>, %experts: tensor<32x2xi32>, %b: tensor<4x512x256xf8E4M3FN>, %sb: tensor<4x4x2xf32>) -> (index, tensor<32x2x512xbf16>) {
+  %r = fp8q.ep_rank {ranks = 2}
+  %rc0 = tensor.empty() : tensor<4x64x256xf8E4M3FN>
+  %rs0 = tensor.empty() : tensor<4x64x2xf32>
+  %c0 = tensor.empty() : tensor<4xi32>
+  %src0 = tensor.empty() : tensor<4x64xi32>
+  %rc, %rs, %counts, %src = fp8q.moe_dispatch %q, %s, %experts
+      outs(%rc0, %rs0, %c0, %src0) {ranks = 2, num_experts = 8, capacity = 64}
+      : tensor<32x256xf8E4M3FN>, tensor<32x2xf32>, tensor<32x2xi32>
+      -> tensor<4x64x256xf8E4M3FN>, tensor<4x64x2xf32>, tensor<4xi32>, tensor<4x64xi32>
+  %y0 = tensor.empty() : tensor<4x64x512xbf16>
+  %y = fp8q.grouped_scaled_matmul %rc, %rs, %b, %sb, %counts outs(%y0)
+      {layout = #fp8q.group_layout<masked>}
+      : tensor<4x64x256xf8E4M3FN>, tensor<4x64x2xf32>, tensor<4x512x256xf8E4M3FN>, tensor<4x4x2xf32>, tensor<4xi32> -> tensor<4x64x512xbf16>
+  %o0 = tensor.empty() : tensor<32x2x512xbf16>
+  %o = fp8q.moe_combine %y, %src, %counts, %experts outs(%o0) {ranks = 2, num_experts = 8}
+      : tensor<4x64x512xbf16>, tensor<4x64xi32>, tensor<4xi32>, tensor<32x2xi32> -> tensor<32x2x512xbf16>
+  return %r, %o : index, tensor<32x2x512xbf16>
+}
+
+// Dynamic tokens and K; a group size of 64.
+// CHECK-LABEL: func.func @moe_dispatch_dynamic
+// CHECK: fp8q.moe_dispatch {{.*}} {capacity = 16 : i64, group_size = 64 : i64, num_experts = 2 : i64, ranks = 1 : i64} : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>, tensor<?x1xi32> -> tensor<2x16x?xf8E4M3FN>, tensor<2x16x?xf32>, tensor<2xi32>, tensor<2x16xi32>
+// CHECK: fp8q.moe_combine {{.*}} : tensor<2x16x?xf32>, tensor<2x16xi32>, tensor<2xi32>, tensor<?x1xi32> -> tensor<?x1x?xbf16>
+func.func @moe_dispatch_dynamic(%q: tensor<?x?xf8E4M3FN>, %s: tensor<?x?xf32>, %experts: tensor<?x1xi32>, %rc0: tensor<2x16x?xf8E4M3FN>, %rs0: tensor<2x16x?xf32>, %c0: tensor<2xi32>, %src0: tensor<2x16xi32>, %out: tensor<2x16x?xf32>, %o0: tensor<?x1x?xbf16>) -> tensor<?x1x?xbf16> {
+  %rc, %rs, %counts, %src = fp8q.moe_dispatch %q, %s, %experts
+      outs(%rc0, %rs0, %c0, %src0) {ranks = 1, num_experts = 2, capacity = 16, group_size = 64}
+      : tensor<?x?xf8E4M3FN>, tensor<?x?xf32>, tensor<?x1xi32>
+      -> tensor<2x16x?xf8E4M3FN>, tensor<2x16x?xf32>, tensor<2xi32>, tensor<2x16xi32>
+  %o = fp8q.moe_combine %out, %src, %counts, %experts outs(%o0) {ranks = 1, num_experts = 2}
+      : tensor<2x16x?xf32>, tensor<2x16xi32>, tensor<2xi32>, tensor<?x1xi32> -> tensor<?x1x?xbf16>
+  return %o : tensor<?x1x?xbf16>
+}

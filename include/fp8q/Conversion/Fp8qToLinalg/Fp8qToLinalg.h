@@ -36,14 +36,16 @@ namespace mlir::fp8q {
 #include "fp8q/Conversion/Passes.h.inc"
 
 /// Adds one pattern per fp8q op (quantize, dequantize, tile_transpose,
-/// block_transpose, scaled_matmul, grouped_scaled_matmul) rewriting it to
-/// linalg/arith/math/tensor ops on tensors. A pattern fails to match (with a
-/// reason) on ops that getFp8qToLinalgUnsupportedReason rejects.
+/// block_transpose, scaled_matmul, grouped_scaled_matmul, and ep_rank,
+/// moe_dispatch, moe_combine with ranks = 1) rewriting it to
+/// linalg/arith/math/scf/tensor ops on tensors. A pattern fails to match (with
+/// a reason) on ops that getFp8qToLinalgUnsupportedReason rejects.
 void populateFp8qToLinalgPatterns(RewritePatternSet &patterns);
 
 /// Returns why the patterns cannot lower `op`, or std::nullopt if they can.
 /// Rejected: static quantized extents whose padding to whole tiles overflows
-/// int64, scaled_matmul with a group size above kMaxExactGroupSize, and fp8q
+/// int64, scaled_matmul with a group size above kMaxExactGroupSize,
+/// expert-parallel ops with ranks > 1 (they need the NCCL runtime), and fp8q
 /// ops without a pattern. Dynamic extents are accepted.
 std::optional<std::string> getFp8qToLinalgUnsupportedReason(Operation *op);
 
@@ -207,6 +209,29 @@ Value buildGroupedScaledMatmul(OpBuilder &builder, Location loc,
 void buildGroupIndexCheck(OpBuilder &builder, Location loc,
                           const GroupedScaledMatmulOperands &operands,
                           StringRef what);
+
+class MoeDispatchOp;
+class MoeCombineOp;
+
+/// The results of fp8q.moe_dispatch, in its result order.
+struct MoeDispatchResults {
+  Value recvCodes, recvScales, counts, sources;
+};
+
+/// Builds fp8q.moe_dispatch with `ranks = 1` (this process owns every
+/// expert): checks the expert ids (cf.assert), routes the T*k (token, slot)s
+/// in order into per-expert slots (an scf.for on the i32 counts and
+/// sources), checks that no expert exceeds the capacity (cf.assert), and
+/// gathers the code and scale rows through the sources (zeros in unused
+/// slots). Nothing is read or written out of bounds whatever the ids.
+/// `op` must have ranks = 1 (getFp8qToLinalgUnsupportedReason).
+MoeDispatchResults buildLocalMoeDispatch(OpBuilder &builder, MoeDispatchOp op);
+
+/// Builds fp8q.moe_combine with `ranks = 1`: checks the counts, inverts the
+/// sources into one slot per (token, slot), checks that every (token, slot)
+/// has exactly one, in the expert `experts` names (cf.assert), and gathers
+/// the expert output rows, rounded to bf16.
+Value buildLocalMoeCombine(OpBuilder &builder, MoeCombineOp op);
 
 } // namespace mlir::fp8q
 

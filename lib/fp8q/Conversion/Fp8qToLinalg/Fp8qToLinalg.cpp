@@ -23,6 +23,7 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/Matchers.h"
@@ -963,14 +964,426 @@ void fp8q::buildGroupIndexCheck(OpBuilder &builder, Location loc,
 }
 
 //===----------------------------------------------------------------------===//
+// Expert parallelism (one rank)
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Emits fp8q.moe_dispatch and fp8q.moe_combine for `ranks = 1` (this rank
+/// is 0 and owns every expert). The routing is data, so the steps are:
+///
+///   dispatch: check ids --> route (scf.for over the T*k (token, slot)s in
+///             order: sources[e, counts[e]++] = t*k + j while < C)
+///             --> check counts <= C --> gather the rows (linalg.generic,
+///             read through sources; -1 gives zeros)
+///
+///   combine:  check counts --> invert (scf.for over the E*C slots:
+///             slot[t, j] = e*C + c, each (t, j) once, in expert
+///             experts[t, j]) --> check --> gather the rows, RN to bf16
+///
+/// Only sequential i32 bookkeeping runs in scf loops; the rows move in one
+/// parallel linalg.generic each. Every tensor access is in bounds whatever
+/// the data: the ids are clamped before use, writes past C are skipped and
+/// rows are read only for valid sources (scf.if), so the checks
+/// (cf.assert) stop the program before any result is wrong.
+class LocalExpertExchangeBuilder {
+public:
+  LocalExpertExchangeBuilder(OpBuilder &builder, Location loc, StringRef what)
+      : b(loc, builder), what(what.str()) {}
+
+  MoeDispatchResults dispatch(MoeDispatchOp op) {
+    int64_t e = op.getNumExperts(), capacity = op.getCapacity();
+    Value experts = op.getExperts();
+    assertAll(
+        experts,
+        [&](OpBuilder &nb, Location nloc, Value id) {
+          return inRange(nb, nloc, id, 0, e);
+        },
+        llvm::formatv("expert ids must be within [0, num_experts = {0})", e)
+            .str());
+    Value counts = fill(op.getCountsInit(), 0);
+    Value sources = fill(op.getSourcesInit(), -1);
+    std::tie(counts, sources) = route(experts, counts, sources, e, capacity);
+    assertAll(
+        counts,
+        [&](OpBuilder &nb, Location nloc, Value count) {
+          return inRange(nb, nloc, count, 0, capacity + 1);
+        },
+        llvm::formatv("more than capacity = {0} rows routed to one expert",
+                      capacity)
+            .str());
+    int64_t k = tensorTypeOf(experts).getDimSize(1);
+    Value codes = gatherRows(op.getCodes(), sources, k, op.getRecvCodesInit());
+    Value scales =
+        gatherRows(op.getScales(), sources, k, op.getRecvScalesInit());
+    return {codes, scales, counts, sources};
+  }
+
+  Value combine(MoeCombineOp op) {
+    int64_t capacity = tensorTypeOf(op.getExpertOut()).getDimSize(1);
+    assertAll(
+        op.getCounts(),
+        [&](OpBuilder &nb, Location nloc, Value count) {
+          return inRange(nb, nloc, count, 0, capacity + 1);
+        },
+        llvm::formatv("counts must be within [0, capacity = {0}]", capacity)
+            .str());
+    auto [slots, ok] = invert(op, capacity);
+    cf::AssertOp::create(b, ok,
+                         what + ": sources and counts must hold every (token, "
+                                "slot) exactly once, in the expert that "
+                                "experts names");
+    return gatherOutputs(op.getExpertOut(), slots, capacity, op.getInit());
+  }
+
+private:
+  Value i32(OpBuilder &nb, Location nloc, int64_t v) {
+    return arith::ConstantIntOp::create(nb, nloc, nb.getI32Type(), v);
+  }
+  Value idx(OpBuilder &nb, Location nloc, int64_t v) {
+    return arith::ConstantIndexOp::create(nb, nloc, v);
+  }
+  Value toIndex(OpBuilder &nb, Location nloc, Value v) {
+    return arith::IndexCastOp::create(nb, nloc, nb.getIndexType(), v);
+  }
+  Value toI32(OpBuilder &nb, Location nloc, Value v) {
+    return arith::IndexCastOp::create(nb, nloc, nb.getI32Type(), v);
+  }
+
+  /// lo <= v < hi for an i32 `v`.
+  Value inRange(OpBuilder &nb, Location nloc, Value v, int64_t lo, int64_t hi) {
+    using P = arith::CmpIPredicate;
+    Value wide = arith::ExtSIOp::create(nb, nloc, nb.getI64Type(), v);
+    auto c = [&](int64_t x) {
+      return arith::ConstantIntOp::create(nb, nloc, nb.getI64Type(), x);
+    };
+    return arith::AndIOp::create(
+        nb, nloc, arith::CmpIOp::create(nb, nloc, P::sle, c(lo), wide),
+        arith::CmpIOp::create(nb, nloc, P::slt, wide, c(hi)));
+  }
+
+  /// `init` filled with the i32 `value`.
+  Value fill(Value init, int64_t value) {
+    return linalg::FillOp::create(b, ValueRange{i32(b, b.getLoc(), value)},
+                                  ValueRange{init})
+        .getResult(0);
+  }
+
+  /// cf.assert that `pred` holds for every element of the i32 tensor
+  /// `values` (one reduction to an i1).
+  void assertAll(Value values,
+                 function_ref<Value(OpBuilder &, Location, Value)> pred,
+                 const std::string &message) {
+    MLIRContext *ctx = b.getContext();
+    int64_t rank = tensorTypeOf(values).getRank();
+    Value init = filledTensor(
+        b, b.getLoc(), {}, arith::ConstantIntOp::create(b, b.getI1Type(), 1));
+    Value ok =
+        linalg::GenericOp::create(
+            b, TypeRange{init.getType()}, ValueRange{values}, ValueRange{init},
+            {AffineMap::getMultiDimIdentityMap(rank, ctx),
+             AffineMap::get(rank, 0, {}, ctx)},
+            SmallVector<IteratorType>(rank, kReduction),
+            [&](OpBuilder &nb, Location nloc, ValueRange args) {
+              Value holds = pred(nb, nloc, args[0]);
+              linalg::YieldOp::create(
+                  nb, nloc,
+                  arith::AndIOp::create(nb, nloc, args[1], holds).getResult());
+            })
+            .getResult(0);
+    cf::AssertOp::create(b, tensor::ExtractOp::create(b, ok, ValueRange{}),
+                         what + ": " + message);
+  }
+
+  /// The dispatch order: for i = t*k + j ascending, e = experts[t, j]
+  /// (clamped to [0, E)), c = counts[e]; sources[e, c] = i if c < C;
+  /// counts[e] = c + 1.
+  std::pair<Value, Value> route(Value experts, Value counts, Value sources,
+                                int64_t e, int64_t capacity) {
+    Location loc = b.getLoc();
+    int64_t k = tensorTypeOf(experts).getDimSize(1);
+    Value tokens = tensor::DimOp::create(b, experts, 0);
+    Value total = arith::MulIOp::create(b, tokens, idx(b, loc, k));
+    auto loop = scf::ForOp::create(
+        b, idx(b, loc, 0), total, idx(b, loc, 1), ValueRange{counts, sources},
+        [&](OpBuilder &nb, Location nloc, Value i, ValueRange iter) {
+          Value kConst = idx(nb, nloc, k);
+          Value t = arith::DivUIOp::create(nb, nloc, i, kConst);
+          Value j = arith::RemUIOp::create(nb, nloc, i, kConst);
+          Value id =
+              tensor::ExtractOp::create(nb, nloc, experts, ValueRange{t, j});
+          id = arith::MaxSIOp::create(nb, nloc, id, i32(nb, nloc, 0));
+          id = arith::MinSIOp::create(nb, nloc, id, i32(nb, nloc, e - 1));
+          Value expert = toIndex(nb, nloc, id);
+          Value count =
+              tensor::ExtractOp::create(nb, nloc, iter[0], ValueRange{expert});
+          Value fits =
+              arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::slt, count,
+                                    i32(nb, nloc, capacity));
+          auto write = scf::IfOp::create(
+              nb, nloc, fits,
+              [&](OpBuilder &tb, Location tloc) {
+                Value updated = tensor::InsertOp::create(
+                    tb, tloc, toI32(tb, tloc, i), iter[1],
+                    ValueRange{expert, toIndex(tb, tloc, count)});
+                scf::YieldOp::create(tb, tloc, updated);
+              },
+              [&](OpBuilder &eb, Location eloc) {
+                scf::YieldOp::create(eb, eloc, iter[1]);
+              });
+          Value next = arith::AddIOp::create(nb, nloc, count, i32(nb, nloc, 1));
+          Value newCounts = tensor::InsertOp::create(nb, nloc, next, iter[0],
+                                                     ValueRange{expert});
+          scf::YieldOp::create(nb, nloc,
+                               ValueRange{newCounts, write.getResult(0)});
+        });
+    return {loop.getResult(0), loop.getResult(1)};
+  }
+
+  /// out[l, c, x] = sources[l, c] >= 0 ? rows[sources[l, c] / k, x] : 0:
+  /// the token rows (codes or scales) in the local experts' slots.
+  Value gatherRows(Value rows, Value sources, int64_t k, Value init) {
+    MLIRContext *ctx = b.getContext();
+    Type element = tensorTypeOf(init).getElementType();
+    auto map = [&](ArrayRef<unsigned> dims) {
+      SmallVector<AffineExpr> exprs;
+      for (unsigned d : dims)
+        exprs.push_back(getAffineDimExpr(d, ctx));
+      return AffineMap::get(3, 0, exprs, ctx);
+    };
+    return linalg::GenericOp::create(
+               b, TypeRange{init.getType()}, ValueRange{sources},
+               ValueRange{init}, {map({0, 1}), map({0, 1, 2})},
+               {kParallel, kParallel, kParallel},
+               [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                 Value valid =
+                     arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::sge,
+                                           args[0], i32(nb, nloc, 0));
+                 // NOTE: linalg.index must be an immediate child of the
+                 // linalg body, not of the scf.if.
+                 Value col = linalg::IndexOp::create(nb, nloc, 2);
+                 auto read = scf::IfOp::create(
+                     nb, nloc, valid,
+                     [&](OpBuilder &tb, Location tloc) {
+                       Value token = arith::DivUIOp::create(
+                           tb, tloc, toIndex(tb, tloc, args[0]),
+                           idx(tb, tloc, k));
+                       scf::YieldOp::create(
+                           tb, tloc,
+                           tensor::ExtractOp::create(tb, tloc, rows,
+                                                     ValueRange{token, col})
+                               .getResult());
+                     },
+                     [&](OpBuilder &eb, Location eloc) {
+                       scf::YieldOp::create(eb, eloc, zero(eb, eloc, element));
+                     });
+                 linalg::YieldOp::create(nb, nloc, read.getResult(0));
+               })
+        .getResult(0);
+  }
+
+  /// +0 of an f32 or E4M3 element (E4M3 +0 is the code 0x00).
+  Value zero(OpBuilder &nb, Location nloc, Type element) {
+    if (element.isF32())
+      return f32Constant(nb, nloc, 0.0f);
+    Value bits = arith::ConstantIntOp::create(nb, nloc, nb.getI8Type(), 0);
+    return arith::BitcastOp::create(nb, nloc, element, bits);
+  }
+
+  /// slots[t, j] = l*C + c for the slot (l, c < counts[l]) whose source is
+  /// t*k + j, -1 where none; and whether every valid slot's source is in
+  /// [0, T*k), names a (t, j) no other slot names, in expert l =
+  /// experts[t, j], and the slots cover all T*k (token, slot)s.
+  std::pair<Value, Value> invert(MoeCombineOp op, int64_t capacity) {
+    Location loc = b.getLoc();
+    Value experts = op.getExperts();
+    int64_t k = tensorTypeOf(experts).getDimSize(1);
+    int64_t local = tensorTypeOf(op.getSources()).getDimSize(0);
+    // T as an attribute where static: the slots keep a static shape.
+    OpFoldResult tokens = tensor::getMixedSizes(b, loc, experts)[0];
+    Value total = arith::MulIOp::create(
+        b, getValueOrCreateConstantIndexOp(b, loc, tokens), idx(b, loc, k));
+    Value slots =
+        filledTensor(b, loc, {tokens, b.getIndexAttr(k)}, i32(b, loc, -1));
+    Value ok = arith::ConstantIntOp::create(b, b.getI1Type(), 1);
+    Value c0 = idx(b, loc, 0), c1 = idx(b, loc, 1);
+    auto outer = scf::ForOp::create(
+        b, c0, idx(b, loc, local * capacity), c1, ValueRange{slots, ok, c0},
+        [&](OpBuilder &nb, Location nloc, Value flat, ValueRange iter) {
+          SmallVector<Value> next =
+              placeSlot(nb, nloc, op, flat, capacity, k, total, iter);
+          scf::YieldOp::create(nb, nloc, next);
+        });
+    Value covered = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                                          outer.getResult(2), total);
+    return {outer.getResult(0),
+            arith::AndIOp::create(b, outer.getResult(1), covered)};
+  }
+
+  /// One step of `invert` for the slot `flat` = l*C + c; `iter` is (slots,
+  /// ok, placed).
+  SmallVector<Value> placeSlot(OpBuilder &nb, Location nloc, MoeCombineOp op,
+                               Value flat, int64_t capacity, int64_t k,
+                               Value total, ValueRange iter) {
+    using P = arith::CmpIPredicate;
+    Value cap = idx(nb, nloc, capacity);
+    Value l = arith::DivUIOp::create(nb, nloc, flat, cap);
+    Value c = arith::RemUIOp::create(nb, nloc, flat, cap);
+    Value count = toIndex(
+        nb, nloc, tensor::ExtractOp::create(nb, nloc, op.getCounts(), l));
+    // Counts were checked to be in [0, C]: c < count is a valid slot.
+    Value active = arith::CmpIOp::create(nb, nloc, P::slt, c, count);
+    auto ifActive = scf::IfOp::create(
+        nb, nloc, active,
+        [&](OpBuilder &tb, Location tloc) {
+          Value src = tensor::ExtractOp::create(tb, tloc, op.getSources(),
+                                                ValueRange{l, c});
+          Value wide = arith::ExtSIOp::create(tb, tloc, tb.getI64Type(), src);
+          Value totalI64 =
+              arith::IndexCastOp::create(tb, tloc, tb.getI64Type(), total);
+          Value zero64 =
+              arith::ConstantIntOp::create(tb, tloc, tb.getI64Type(), 0);
+          Value inRange = arith::AndIOp::create(
+              tb, tloc, arith::CmpIOp::create(tb, tloc, P::sle, zero64, wide),
+              arith::CmpIOp::create(tb, tloc, P::slt, wide, totalI64));
+          auto ifIn = scf::IfOp::create(
+              tb, tloc, inRange,
+              [&](OpBuilder &ib, Location iloc) {
+                scf::YieldOp::create(
+                    ib, iloc, placeSource(ib, iloc, op, src, l, flat, k, iter));
+              },
+              [&](OpBuilder &eb, Location eloc) {
+                Value bad =
+                    arith::ConstantIntOp::create(eb, eloc, eb.getI1Type(), 0);
+                scf::YieldOp::create(eb, eloc,
+                                     ValueRange{iter[0], bad, iter[2]});
+              });
+          scf::YieldOp::create(tb, tloc, ifIn.getResults());
+        },
+        [&](OpBuilder &eb, Location eloc) {
+          scf::YieldOp::create(eb, eloc, iter);
+        });
+    return SmallVector<Value>(ifActive.getResults());
+  }
+
+  /// Places the in-range source `src` = t*k + j of slot `flat` = l*C + c:
+  /// slots[t, j] = flat, ok &= (slots[t, j] was unset and experts[t, j] ==
+  /// l), placed + 1. `iter` is (slots, ok, placed).
+  SmallVector<Value> placeSource(OpBuilder &ib, Location iloc, MoeCombineOp op,
+                                 Value src, Value l, Value flat, int64_t k,
+                                 ValueRange iter) {
+    using P = arith::CmpIPredicate;
+    Value at = toIndex(ib, iloc, src);
+    Value t = arith::DivUIOp::create(ib, iloc, at, idx(ib, iloc, k));
+    Value j = arith::RemUIOp::create(ib, iloc, at, idx(ib, iloc, k));
+    Value prev = tensor::ExtractOp::create(ib, iloc, iter[0], ValueRange{t, j});
+    Value expert =
+        tensor::ExtractOp::create(ib, iloc, op.getExperts(), ValueRange{t, j});
+    Value fresh =
+        arith::CmpIOp::create(ib, iloc, P::slt, prev, i32(ib, iloc, 0));
+    Value mine =
+        arith::CmpIOp::create(ib, iloc, P::eq, expert, toI32(ib, iloc, l));
+    Value good = arith::AndIOp::create(
+        ib, iloc, iter[1], arith::AndIOp::create(ib, iloc, fresh, mine));
+    Value updated = tensor::InsertOp::create(ib, iloc, toI32(ib, iloc, flat),
+                                             iter[0], ValueRange{t, j});
+    Value placed = arith::AddIOp::create(ib, iloc, iter[2], idx(ib, iloc, 1));
+    return {updated, good, placed};
+  }
+
+  /// result[t, j, n] = RN_bf16(out[s / C, s mod C, n]) with s = max(slots[t,
+  /// j], 0) (the checks guarantee s >= 0).
+  Value gatherOutputs(Value expertOut, Value slots, int64_t capacity,
+                      Value init) {
+    MLIRContext *ctx = b.getContext();
+    AffineMap slotMap = AffineMap::get(
+        3, 0, {getAffineDimExpr(0, ctx), getAffineDimExpr(1, ctx)}, ctx);
+    return linalg::GenericOp::create(
+               b, TypeRange{init.getType()}, ValueRange{slots},
+               ValueRange{init},
+               {slotMap, AffineMap::getMultiDimIdentityMap(3, ctx)},
+               {kParallel, kParallel, kParallel},
+               [&](OpBuilder &nb, Location nloc, ValueRange args) {
+                 Value slot = toIndex(nb, nloc,
+                                      arith::MaxSIOp::create(nb, nloc, args[0],
+                                                             i32(nb, nloc, 0)));
+                 Value cap = idx(nb, nloc, capacity);
+                 Value value = tensor::ExtractOp::create(
+                     nb, nloc, expertOut,
+                     ValueRange{arith::DivUIOp::create(nb, nloc, slot, cap),
+                                arith::RemUIOp::create(nb, nloc, slot, cap),
+                                linalg::IndexOp::create(nb, nloc, 2)});
+                 if (!value.getType().isBF16())
+                   value = createF32ToBF16(nb, nloc, value);
+                 linalg::YieldOp::create(nb, nloc, value);
+               })
+        .getResult(0);
+  }
+
+  ImplicitLocOpBuilder b;
+  /// The op and its location, which starts every check message.
+  std::string what;
+};
+} // namespace
+
+MoeDispatchResults fp8q::buildLocalMoeDispatch(OpBuilder &builder,
+                                               MoeDispatchOp op) {
+  LLVM_DEBUG(llvm::dbgs() << "[" DEBUG_TYPE "] moe dispatch: "
+                          << op.getNumExperts() << " experts, capacity "
+                          << op.getCapacity() << "\n");
+  return LocalExpertExchangeBuilder(builder, op.getLoc(),
+                                    describeOpForChecks(op))
+      .dispatch(op);
+}
+
+Value fp8q::buildLocalMoeCombine(OpBuilder &builder, MoeCombineOp op) {
+  LLVM_DEBUG(llvm::dbgs() << "[" DEBUG_TYPE "] moe combine: "
+                          << op.getNumExperts() << " experts\n");
+  return LocalExpertExchangeBuilder(builder, op.getLoc(),
+                                    describeOpForChecks(op))
+      .combine(op);
+}
+
+//===----------------------------------------------------------------------===//
 // Preconditions
 //===----------------------------------------------------------------------===//
+
+namespace {
+/// Why an expert-parallel op cannot run in one process: more than one rank.
+std::optional<std::string> getExpertParallelReason(Operation *op) {
+  int64_t ranks = 1;
+  if (auto rank = dyn_cast<EpRankOp>(op))
+    ranks = rank.getRanks();
+  if (auto dispatch = dyn_cast<MoeDispatchOp>(op))
+    ranks = dispatch.getRanks();
+  if (auto combine = dyn_cast<MoeCombineOp>(op))
+    ranks = combine.getRanks();
+  if (ranks == 1) {
+    // The combine's loop runs over the E_local * C slots.
+    auto combine = dyn_cast<MoeCombineOp>(op);
+    ArrayRef<int64_t> slots = combine
+                                  ? combine.getSources().getType().getShape()
+                                  : ArrayRef<int64_t>();
+    int64_t product;
+    if (slots.size() == 2 && llvm::MulOverflow(slots[0], slots[1], product))
+      return std::string("the number of expert slots (E_local * capacity) "
+                         "overflows int64");
+    return std::nullopt;
+  }
+  return llvm::formatv("{0} with ranks = {1} needs the NCCL runtime of the "
+                       "GPU pipeline; the CPU pipeline runs ranks = 1 only",
+                       op->getName().getStringRef(), ranks)
+      .str();
+}
+} // namespace
 
 std::optional<std::string>
 fp8q::getFp8qToLinalgUnsupportedReason(Operation *op) {
   if (!isa<QuantizeOp, DequantizeOp, TileTransposeOp, BlockTransposeOp,
-           ScaledMatmulOp, GroupedScaledMatmulOp>(op))
+           ScaledMatmulOp, GroupedScaledMatmulOp, EpRankOp, MoeDispatchOp,
+           MoeCombineOp>(op))
     return std::string("no fp8q-to-linalg lowering for this op");
+  if (std::optional<std::string> reason = getExpertParallelReason(op))
+    return reason;
   // Dynamic extents are supported: the requirements between them are
   // asserted at run time (buildDynamicExtentChecks). The amax reduction
   // pads the quantized tensor to whole tiles.
@@ -1093,6 +1506,22 @@ Lowered lowerGroupedScaledMatmul(PatternRewriter &rewriter,
   return {buildGroupedScaledMatmul(rewriter, op.getLoc(), operands)};
 }
 
+/// ranks = 1: this process is rank 0.
+Lowered lowerEpRank(PatternRewriter &rewriter, EpRankOp op) {
+  return {arith::ConstantIndexOp::create(rewriter, op.getLoc(), 0)};
+}
+
+/// ranks = 1 (getExpertParallelReason): a local bucketing of the rows.
+Lowered lowerMoeDispatch(PatternRewriter &rewriter, MoeDispatchOp op) {
+  MoeDispatchResults r = buildLocalMoeDispatch(rewriter, op);
+  return {r.recvCodes, r.recvScales, r.counts, r.sources};
+}
+
+/// ranks = 1: a local gather of the expert outputs.
+Lowered lowerMoeCombine(PatternRewriter &rewriter, MoeCombineOp op) {
+  return {buildLocalMoeCombine(rewriter, op)};
+}
+
 /// The pattern of one fp8q op: fails the match with the reason from
 /// getFp8qToLinalgUnsupportedReason, else replaces the op by `Lower`'s
 /// values.
@@ -1137,7 +1566,7 @@ struct ConvertFp8qToLinalgPass
     target.addIllegalDialect<Fp8qDialect>();
     target.addLegalDialect<arith::ArithDialect, cf::ControlFlowDialect,
                            linalg::LinalgDialect, math::MathDialect,
-                           tensor::TensorDialect>();
+                           scf::SCFDialect, tensor::TensorDialect>();
     RewritePatternSet patterns(&getContext());
     populateFp8qToLinalgPatterns(patterns);
     if (failed(applyPartialConversion(getOperation(), target,
@@ -1153,6 +1582,9 @@ void fp8q::populateFp8qToLinalgPatterns(RewritePatternSet &patterns) {
                Fp8qOpLowering<TileTransposeOp, lowerTileTranspose>,
                Fp8qOpLowering<BlockTransposeOp, lowerBlockTranspose>,
                Fp8qOpLowering<ScaledMatmulOp, lowerScaledMatmul>,
-               Fp8qOpLowering<GroupedScaledMatmulOp, lowerGroupedScaledMatmul>>(
+               Fp8qOpLowering<GroupedScaledMatmulOp, lowerGroupedScaledMatmul>,
+               Fp8qOpLowering<EpRankOp, lowerEpRank>,
+               Fp8qOpLowering<MoeDispatchOp, lowerMoeDispatch>,
+               Fp8qOpLowering<MoeCombineOp, lowerMoeCombine>>(
       patterns.getContext());
 }

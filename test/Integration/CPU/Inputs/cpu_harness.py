@@ -49,6 +49,8 @@ def to_bits(values: np.ndarray, kind: str) -> np.ndarray:
     """The raw bits of ``values`` (float32 array, or uint8 codes) as ``kind``."""
     if kind == "e4m3":
         return np.asarray(values, dtype=np.uint8)
+    if kind == "i32":
+        return np.asarray(values, dtype=np.int32).view(np.uint32)
     values = np.asarray(values, dtype=np.float32)
     if kind == "f32":
         return values.view(np.uint32)
@@ -252,6 +254,8 @@ class _Emitter:
         element = _MLIR_TYPE[kind]
         if kind == "f32":
             convert = ["%r = arith.bitcast %a : f32 to i32"]
+        elif kind == "i32":
+            convert = ["%z = arith.constant 0 : i32", "%r = arith.ori %a, %z : i32"]
         else:
             width = 8 if kind == "e4m3" else 16
             convert = [f"%n = arith.bitcast %a : {element} to i{width}",
@@ -581,6 +585,86 @@ class Suite:
         case.outputs = [Output("result", out_kind, want.reshape(flat), MATMUL_RTOL)]
         self.cases.append(case)
 
+    def moe_exchange(self, title: str, qa, sa, experts, num_experts: int,
+                     capacity: int, qb, sb, out_kind: str = "bf16") -> None:
+        """fp8q.moe_dispatch (ranks = 1) -> grouped_scaled_matmul (masked)
+        -> fp8q.moe_combine on the tokens ``qa`` [T, K] / ``sa`` and the
+        routing ``experts`` [T, k], with the expert weights ``qb`` [E, N, K]
+        / ``sb``. The dispatch's four results are checked bit for bit
+        against reference.moe_dispatch, the GEMM and the combine (bf16)
+        within MATMUL_RTOL against the reference GEMM on the reference
+        layout and reference.moe_combine."""
+        qa, qb = np.asarray(qa, np.uint8), np.asarray(qb, np.uint8)
+        sa, sb = np.asarray(sa, np.float32), np.asarray(sb, np.float32)
+        experts = np.asarray(experts, np.int32)
+        (rc, rs, counts, sources), = ref.moe_dispatch(
+            [qa], [sa], [experts], num_experts, capacity)
+        y = ref.grouped_scaled_matmul(rc, rs, qb, sb, counts, "masked",
+                                      out_dtype=out_kind)
+        combined, = ref.moe_combine([y], [sources], [counts], [experts],
+                                    num_experts)
+        t, k_size = qa.shape
+        topk, n_size = experts.shape[1], qb.shape[1]
+        e_count, groups = num_experts, k_size // 128
+        case = Case(f"moe exchange {title}: T {t} K {k_size} top-{topk} of "
+                    f"{e_count} experts, capacity {capacity}, N {n_size} "
+                    f"-> {out_kind}")
+        em = _Emitter(case, f"case{len(self.cases)}")
+        a, a_s = em.constant(qa, "e4m3"), em.constant(sa, "f32")
+        route = em.constant(experts, "i32")
+        b, b_s = em.constant(qb, "e4m3"), em.constant(sb, "f32")
+        recv = [((e_count, capacity, k_size), "e4m3"),
+                ((e_count, capacity, groups), "f32"), ((e_count,), "i32"),
+                ((e_count, capacity), "i32")]
+        inits = [em.empty(shape, kind) for shape, kind in recv]
+        res = [em.fresh("d") for _ in recv]
+        types = [tensor_type(shape, kind) for shape, kind in recv]
+        em.line(f"{', '.join(res)} = fp8q.moe_dispatch {a}, {a_s}, {route} "
+                f"outs({', '.join(inits)}) {{ranks = 1, num_experts = "
+                f"{e_count}, capacity = {capacity}}} : "
+                f"{tensor_type(qa.shape, 'e4m3')}, {tensor_type(sa.shape, 'f32')}, "
+                f"{tensor_type(experts.shape, 'i32')} -> {', '.join(types)}")
+        out_shape = (e_count, capacity, n_size)
+        gemm = em.fresh("y")
+        em.line(f"{gemm} = fp8q.grouped_scaled_matmul {res[0]}, {res[1]}, {b}, "
+                f"{b_s}, {res[2]} outs({em.constant(np.zeros(out_shape), out_kind)}) "
+                f"{{layout = #fp8q.group_layout<masked>}} : {types[0]}, "
+                f"{types[1]}, {tensor_type(qb.shape, 'e4m3')}, "
+                f"{tensor_type(sb.shape, 'f32')}, {types[2]} -> "
+                f"{tensor_type(out_shape, out_kind)}")
+        comb_shape = (t, topk, n_size)
+        comb = em.fresh("o")
+        em.line(f"{comb} = fp8q.moe_combine {gemm}, {res[3]}, {res[2]}, {route} "
+                f"outs({em.empty(comb_shape, 'bf16')}) {{ranks = 1, "
+                f"num_experts = {e_count}}} : {tensor_type(out_shape, out_kind)}, "
+                f"{types[3]}, {types[2]}, {tensor_type(experts.shape, 'i32')} -> "
+                f"{tensor_type(comb_shape, 'bf16')}")
+        printed = [(res[0], recv[0][0], "e4m3"), (res[1], recv[1][0], "f32"),
+                   (res[2], recv[2][0], "i32"), (res[3], recv[3][0], "i32"),
+                   (gemm, out_shape, out_kind), (comb, comb_shape, "bf16")]
+        for value, shape, kind in printed:
+            flat = (int(np.prod(shape[:-1])), shape[-1])
+            view = em.fresh("v")
+            if len(shape) == 1:
+                em.line(f"{view} = tensor.expand_shape {value} [[0, 1]] "
+                        f"output_shape [1, {shape[0]}] : "
+                        f"{tensor_type(shape, kind)} into {tensor_type((1,) + shape, kind)}")
+                flat = (1, shape[0])
+            elif len(shape) == 3:
+                em.line(f"{view} = tensor.collapse_shape {value} [[0, 1], [2]] : "
+                        f"{tensor_type(shape, kind)} into {tensor_type(flat, kind)}")
+            else:
+                view = value
+            em.print_bits(view, flat, kind)
+        case.outputs = [
+            Output("recv_codes", "e4m3", rc.reshape(-1, k_size)),
+            Output("recv_scales", "f32", rs.reshape(-1, groups)),
+            Output("counts", "i32", counts.reshape(1, -1)),
+            Output("sources", "i32", sources),
+            Output("expert GEMM", out_kind, y.reshape(-1, n_size), MATMUL_RTOL),
+            Output("combined", "bf16", combined.reshape(-1, n_size), MATMUL_RTOL)]
+        self.cases.append(case)
+
     def e4m3_encode(self, title: str, y: np.ndarray) -> None:
         """The software f32 -> E4M3 conversion on arbitrary f32 values (needs
         ``--fp8q-test-e4m3-conversion``), bit-exact against the reference."""
@@ -736,8 +820,8 @@ def compare(out: Output, got_bits: np.ndarray) -> Tuple[bool, str]:
     if got_bits.size != expected.size:
         return False, f"MISMATCH: {got_bits.size} values printed, {expected.size} expected"
     got_bits = got_bits.reshape(shape)
-    if out.kind == "e4m3":
-        want_bits = expected.astype(np.uint32)
+    if out.kind in ("e4m3", "i32"):
+        want_bits = to_bits(expected, out.kind).astype(np.uint32)
         bad = got_bits != want_bits
         describe = lambda idx: (f"got 0x{int(got_bits[idx]):02X} "
                                 f"want 0x{int(want_bits[idx]):02X}")
