@@ -497,9 +497,9 @@ def Fp8q_MoeDispatchOp : Fp8q_Op<"moe_dispatch", [
     T and K may be dynamic (checked at run time like the grouped GEMM's
     extents); E_local and C are static. Every rank must pass the same T
     (the source index is s * T * k + ...). With `ranks = 1` (r = 0) the op
-    is a local bucketing, lowered by `--convert-fp8q-to-linalg`; with more
-    ranks it needs the NCCL runtime of the GPU pipeline (counts exchanged
-    first, then rows grouped per (peer, local expert) with
+    is a local bucketing, lowered by `--convert-fp8q-to-linalg`; more ranks
+    need an exchange through NCCL that no fp8q lowering emits yet (planned:
+    counts exchanged first, then rows grouped per (peer, local expert) with
     ncclSend/ncclRecv inside ncclGroupStart/End; docs/ExpertParallel.md).
 
     Destination-passing style: the four `outs` operands only supply the
@@ -584,7 +584,7 @@ def Fp8q_MoeCombineOp : Fp8q_Op<"moe_combine", [
 
     T and N may be dynamic (checked at run time); E_local and C are
     static. With `ranks = 1` it is a local gather (`--convert-fp8q-to-linalg`);
-    with more ranks it needs the NCCL runtime of the GPU pipeline
+    more ranks need the NCCL exchange that no fp8q lowering emits yet
     (docs/ExpertParallel.md).
 
     Example:

@@ -28,12 +28,14 @@
 // A ranks = 2 program cannot run in one CPU process.
 // RUN: not fp8-opt %S/Inputs/moe-two-ranks.mlir --fp8q-cpu-pipeline -o /dev/null 2>&1 \
 // RUN: | FileCheck %s --check-prefix=RANKS
+// RUN: not fp8-opt %S/Inputs/moe-two-ranks.mlir --fp8q-gpu-pipeline -o /dev/null 2>&1 \
+// RUN: | FileCheck %s --check-prefix=RANKS
 
 // OVERFLOW: fp8q.moe_dispatch ({{.*}}moe-exchange-errors.mlir:{{[0-9]+}}:{{[0-9]+}}): more than capacity = 2 rows routed to one expert
 // ID: fp8q.moe_dispatch ({{.*}}moe-exchange-errors.mlir:{{[0-9]+}}:{{[0-9]+}}): expert ids must be within [0, num_experts = 2)
 // SOURCES: fp8q.moe_combine ({{.*}}moe-exchange-errors.mlir:{{[0-9]+}}:{{[0-9]+}}): sources and counts must hold every (token, slot) exactly once, in the expert that experts names
 // COUNTS: fp8q.moe_combine ({{.*}}moe-exchange-errors.mlir:{{[0-9]+}}:{{[0-9]+}}): counts must be within [0, capacity = 2]
-// RANKS: error: 'fp8q.moe_dispatch' op cannot be lowered to linalg: fp8q.moe_dispatch with ranks = 2 needs the NCCL runtime of the GPU pipeline; the CPU pipeline runs ranks = 1 only
+// RANKS: error: 'fp8q.moe_dispatch' op cannot be lowered to linalg: fp8q.moe_dispatch with ranks = 2 exchanges rows between processes through NCCL, which no fp8q lowering emits yet; only ranks = 1 lowers (to linalg, in the CPU pipeline and the GPU pipeline's host code)
 
 func.func private @printMemrefI32(tensor<*xi32>)
 func.func private @printMemrefF32(tensor<*xf32>)

@@ -1369,8 +1369,12 @@ std::optional<std::string> getExpertParallelReason(Operation *op) {
                          "overflows int64");
     return std::nullopt;
   }
-  return llvm::formatv("{0} with ranks = {1} needs the NCCL runtime of the "
-                       "GPU pipeline; the CPU pipeline runs ranks = 1 only",
+  // NOTE: the NCCL lowering (docs/ExpertParallel.md) is not built yet;
+  // ranks > 1 cannot be computed in one process.
+  return llvm::formatv("{0} with ranks = {1} exchanges rows between processes "
+                       "through NCCL, which no fp8q lowering emits yet; only "
+                       "ranks = 1 lowers (to linalg, in the CPU pipeline and "
+                       "the GPU pipeline's host code)",
                        op->getName().getStringRef(), ranks)
       .str();
 }
