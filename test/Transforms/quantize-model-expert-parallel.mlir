@@ -1,5 +1,6 @@
 // RUN: fp8-opt %s --fp8q-quantize-model="expert-parallel-ranks=2" -split-input-file | FileCheck %s
 // RUN: fp8-opt %s --fp8q-quantize-model="expert-parallel-ranks=2 report=-" -split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: fp8-opt %s --fp8q-quantize-model="expert-parallel-ranks=4 report=-" -split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=FOUR
 // RUN: fp8-opt %s --fp8q-quantize-model="expert-parallel-ranks=3" -split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNEVEN
 // RUN: not fp8-opt %s --fp8q-quantize-model="expert-parallel-ranks=0" -split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not fp8-opt %s --fp8q-quantize-model="expert-parallel-ranks=2" -split-input-file --fp8q-cpu-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=CPU
@@ -38,9 +39,10 @@
 // CHECK-NOT:     linalg.batch_matmul
 // REPORT: @stacked_experts | {{.*}} | quantized | grouped expert GEMM: 4 experts, {{.*}}; expert parallel over 2 ranks (2 experts per rank): FP8 dispatch, BF16 combine
 // REPORT: @stacked_experts | {{.*}} | quantized | grouped expert GEMM: 4 experts, {{.*}}; expert parallel over 2 ranks (2 experts per rank): FP8 dispatch, BF16 combine
+// FOUR: @stacked_experts | {{.*}}; expert parallel over 4 ranks (1 expert per rank): FP8 dispatch, BF16 combine
 // UNEVEN: warning: fp8q-quantize-model: expert-parallel-ranks = 3 does not divide the 4 experts of this grouped GEMM; they stay single-rank
 // BAD: error: fp8q-quantize-model: invalid expert-parallel-ranks 0: expected a positive number of ranks
-// The ranks = 2 program needs the NCCL runtime: the CPU pipeline says so.
+// The ranks = 2 program needs the NCCL exchange: the CPU pipeline says so.
 // CPU: error: 'fp8q.ep_rank' op cannot be lowered to linalg: fp8q.ep_rank with ranks = 2 exchanges rows between processes through NCCL, which no fp8q lowering emits yet; only ranks = 1 lowers (to linalg, in the CPU pipeline and the GPU pipeline's host code)
 func.func @stacked_experts(%x: tensor<16x256xf32>, %w_up: tensor<4x256x512xf32>, %w_down: tensor<4x512x256xf32>) -> tensor<4x16x256xf32> {
   %zero = arith.constant 0.0 : f32

@@ -1351,9 +1351,10 @@ FunctionClassifier::decideExpertParallel(ContractionRecord &record,
         .str();
   }
   match.ranks = ranks;
-  return llvm::formatv("; expert parallel over {0} ranks ({1} experts per "
+  int64_t local = match.experts / ranks;
+  return llvm::formatv("; expert parallel over {0} ranks ({1} expert{2} per "
                        "rank): FP8 dispatch, BF16 combine",
-                       ranks, match.experts / ranks)
+                       ranks, local, local == 1 ? "" : "s")
       .str();
 }
 
