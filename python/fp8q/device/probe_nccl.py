@@ -39,7 +39,14 @@ def _libnccl() -> ctypes.CDLL:
 def main() -> int:
     import torch  # noqa: PLC0415
 
-    nccl = _libnccl()
+    if not torch.cuda.is_available():
+        print("probe_nccl: no CUDA device (this probe runs on a GPU machine)", file=sys.stderr)
+        return 1
+    try:
+        nccl = _libnccl()
+    except OSError as err:
+        print(f"probe_nccl: {err}", file=sys.stderr)
+        return 1
     nccl.ncclGetErrorString.restype = ctypes.c_char_p
     version = ctypes.c_int()
     nccl.ncclGetVersion(ctypes.byref(version))
