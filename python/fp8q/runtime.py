@@ -1089,6 +1089,15 @@ def _contiguous_strides(shape: Tuple[int, ...]) -> Tuple[int, ...]:
 # ---------------------------------------------------------------------------
 
 
+def _describe_launch(name: str, grid, block, cluster, shared_bytes: int) -> str:
+    """``kernel NAME (grid GxGxG, block BxBxB[, cluster ...], N bytes of ...)``."""
+    text = (f"kernel {name} (grid {'x'.join(map(str, grid))}, block "
+            f"{'x'.join(map(str, block))}")
+    if any(c != 1 for c in cluster):
+        text += f", cluster {'x'.join(map(str, cluster))}"
+    return text + f", {shared_bytes} bytes of dynamic shared memory)"
+
+
 class PreparedLaunch:
     """A checked, fully bound launch; calling it launches again (cheaply).
 
@@ -1124,11 +1133,8 @@ class PreparedLaunch:
         return copy
 
     def describe(self) -> str:
-        text = (f"kernel {self.kernel.name} (grid {'x'.join(map(str, self.grid))}, block "
-                f"{'x'.join(map(str, self.block))}")
-        if any(c != 1 for c in self.cluster):
-            text += f", cluster {'x'.join(map(str, self.cluster))}"
-        return text + f", {self.shared_bytes} bytes of dynamic shared memory)"
+        return _describe_launch(self.kernel.name, self.grid, self.block, self.cluster,
+                                self.shared_bytes)
 
     def __call__(self) -> None:
         if self.empty:
@@ -1266,9 +1272,8 @@ class _TrustedLaunch:
         if result != _CUDA_SUCCESS:
             device.driver.raise_error(
                 "cuLaunchKernel", result,
-                f"launching kernel {self.kernel.name} (grid {'x'.join(map(str, plan.grid))}, "
-                f"block {'x'.join(map(str, plan.block))}, {plan.smem} bytes of dynamic shared "
-                "memory)")
+                "launching " + _describe_launch(self.kernel.name, plan.grid, plan.block,
+                                                plan.cluster, plan.smem))
 
     def _raw(self, stream: int) -> int:
         grid, block = self.plan.grid, self.plan.block

@@ -183,22 +183,24 @@ QuantizeModelConfig::fromOptions(const Fp8qQuantizeModelPassOptions &options,
           config.dgradWeight, error)))
     return failure();
 
-  if (options.gatingMaxOutputs < 1) {
-    error = llvm::formatv("invalid gating-max-outputs {0}: expected a "
-                          "positive number of experts",
-                          options.gatingMaxOutputs)
-                .str();
+  // A count option that must be at least 1.
+  auto parsePositive = [&](StringRef option, int64_t value, StringRef what,
+                           int64_t &out) -> LogicalResult {
+    if (value < 1) {
+      error =
+          llvm::formatv("invalid {0} {1}: expected a positive number of {2}",
+                        option, value, what)
+              .str();
+      return failure();
+    }
+    out = value;
+    return success();
+  };
+  if (failed(parsePositive("gating-max-outputs", options.gatingMaxOutputs,
+                           "experts", config.gatingMaxOutputs)) ||
+      failed(parsePositive("expert-parallel-ranks", options.expertParallelRanks,
+                           "ranks", config.expertParallelRanks)))
     return failure();
-  }
-  config.gatingMaxOutputs = options.gatingMaxOutputs;
-  if (options.expertParallelRanks < 1) {
-    error = llvm::formatv("invalid expert-parallel-ranks {0}: expected a "
-                          "positive number of ranks",
-                          options.expertParallelRanks)
-                .str();
-    return failure();
-  }
-  config.expertParallelRanks = options.expertParallelRanks;
 
   // Each list is compiled on its own so that the message names the option.
   auto parseList = [&](StringRef option, ArrayRef<std::string> patterns,
