@@ -202,6 +202,10 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
     Option<"gemmCtas", "gemm-ctas", "int64_t", /*default=*/"132",
            "GEMM kernel: CTAs of the persistent grid (default: the 132 SMs "
            "of an H100 SXM / H200)">,
+    Option<"gemmCluster", "gemm-cluster", "int64_t", /*default=*/"1",
+           "GEMM kernel: CTAs per thread-block cluster along M (1 or 2; "
+           "2: the two CTAs share each B tile through TMA multicast). "
+           "Grouped GEMMs always run without clusters">,
     Option<"memoryModel", "memory-model", "::mlir::fp8q::Fp8qToGPUMemoryModel",
            /*default=*/"::mlir::fp8q::Fp8qToGPUMemoryModel::Copy",
            "Where the kernels' operands live",

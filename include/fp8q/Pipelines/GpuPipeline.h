@@ -68,6 +68,11 @@ struct GpuPipelineOptions : PassPipelineOptions<GpuPipelineOptions> {
       llvm::cl::desc("GEMM kernel: CTAs of the persistent grid "
                      "(convert-fp8q-to-gpu)"),
       llvm::cl::init(132)};
+  Option<int64_t> gemmCluster{
+      *this, "gemm-cluster",
+      llvm::cl::desc("GEMM kernel: CTAs per cluster along M, 1 or 2 "
+                     "(convert-fp8q-to-gpu)"),
+      llvm::cl::init(1)};
   Option<std::string> exportDir{
       *this, "export-dir",
       llvm::cl::desc("If set, also write every kernel's cubin and PTX plus "

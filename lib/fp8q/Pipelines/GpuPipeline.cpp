@@ -321,6 +321,7 @@ void fp8q::buildFp8qGpuPipeline(OpPassManager &pm,
   conversion.gemmBlockN = options.gemmBlockN;
   conversion.gemmStages = options.gemmStages;
   conversion.gemmCtas = options.gemmCtas;
+  conversion.gemmCluster = options.gemmCluster;
   pm.addPass(createConvertFp8qToGPUPass(conversion));
   // The fp8q ops without a GPU kernel (dequantize, scaled_matmul with
   // gemm=host, grouped_scaled_matmul) to host loops with the reference

@@ -334,10 +334,12 @@ private:
   /// The launch itself: grid (gridX, gridY or 1, 1), `threads` x 1 x 1 threads,
   /// `sharedBytes` of dynamic shared memory, `args` in the kernel's order;
   /// asynchronous after `dependency` if there is one (then returns its
-  /// token). Shared by the quantize and GEMM launches.
+  /// token); in clusters of `clusterX` x 1 x 1 CTAs when clusterX > 1.
+  /// Shared by the quantize and GEMM launches.
   Value emitLaunchFunc(gpu::GPUFuncOp kernel, Value gridX, Value gridY,
                        int64_t threads, int64_t sharedBytes,
-                       ArrayRef<Value> args, Value dependency);
+                       ArrayRef<Value> args, Value dependency,
+                       int64_t clusterX = 1);
   /// Emits the launch on `buffers` (the inputs, then the outputs, as the
   /// kernel reads and writes them), asynchronous after `dependency` if there
   /// is one; returns the launch's token (null when synchronous).
@@ -525,14 +527,20 @@ std::pair<Value, Value> LaunchEmitter::buildGrid(const LaunchGrid &grid,
   Value ctas = rewriter.createOrFold<arith::MulIOp>(loc, rows, columnTiles);
   if (grid.maxCtas > 0)
     ctas = rewriter.createOrFold<arith::MinUIOp>(
-        loc, ctas, arith::ConstantIndexOp::create(rewriter, loc, grid.maxCtas));
+        loc, ctas,
+        arith::ConstantIndexOp::create(rewriter, loc,
+                                       grid.maxCtas / grid.clusterCtas));
+  if (grid.clusterCtas > 1)
+    ctas = rewriter.createOrFold<arith::MulIOp>(
+        loc, ctas,
+        arith::ConstantIndexOp::create(rewriter, loc, grid.clusterCtas));
   return {ctas, Value()};
 }
 
 Value LaunchEmitter::emitLaunchFunc(gpu::GPUFuncOp kernel, Value gridX,
                                     Value gridY, int64_t threads,
                                     int64_t sharedBytes, ArrayRef<Value> args,
-                                    Value dependency) {
+                                    Value dependency, int64_t clusterX) {
   Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
   if (!gridY)
     gridY = one;
@@ -544,9 +552,14 @@ Value LaunchEmitter::emitLaunchFunc(gpu::GPUFuncOp kernel, Value gridX,
     tokenType = gpu::AsyncTokenType::get(rewriter.getContext());
     dependencies.push_back(dependency);
   }
+  std::optional<gpu::KernelDim3> cluster;
+  if (clusterX > 1)
+    cluster = gpu::KernelDim3{
+        arith::ConstantIndexOp::create(rewriter, loc, clusterX), one, one};
   auto launchOp = gpu::LaunchFuncOp::create(
       rewriter, loc, kernel, gpu::KernelDim3{gridX, gridY, one},
-      gpu::KernelDim3{blockX, one, one}, shared, args, tokenType, dependencies);
+      gpu::KernelDim3{blockX, one, one}, shared, args, tokenType, dependencies,
+      cluster);
   return launchOp.getAsyncToken();
 }
 
@@ -728,7 +741,7 @@ void LaunchEmitter::launchGemm(const GemmKernelConfig &config, Value out,
         args.push_back(toI64(size)); // G, [C]
     return emitLaunchFunc(kernel, gridX, /*gridY=*/Value(), config.getThreads(),
                           config.getDynamicSharedMemoryBytes(), args,
-                          dependency);
+                          dependency, config.tile.clusterM);
   });
 }
 
@@ -1042,6 +1055,9 @@ GemmKernelConfig fp8q::getGemmKernelConfig(Operation *scaledMatmul,
     config.groupSize = grouped.getGroupSize();
     config.promotionInterval = grouped.getPromotionInterval();
     config.tile = options.gemmTile;
+    // NOTE: a cluster's tiles would straddle groups (gemm-cluster applies
+    // to single GEMMs).
+    config.tile.clusterM = 1;
     return config;
   }
   auto op = cast<ScaledMatmulOp>(scaledMatmul);
@@ -1061,6 +1077,7 @@ GemmKernelConfig fp8q::getGemmKernelConfig(Operation *scaledMatmul,
   if (options.gemmAutoTile && result.hasStaticShape())
     config.tile = chooseGemmTile(result.getDimSize(0), result.getDimSize(1),
                                  options.gemmTile.ctas);
+  config.tile.clusterM = options.gemmTile.clusterM;
   return config;
 }
 
@@ -1221,7 +1238,8 @@ struct ConvertFp8qToGPUPass
     GemmTileConfig defaults;
     options.gemmTile = {gemmBlockM ? gemmBlockM : defaults.blockM,
                         gemmBlockN ? gemmBlockN : defaults.blockN,
-                        gemmStages ? gemmStages : defaults.stages, gemmCtas};
+                        gemmStages ? gemmStages : defaults.stages, gemmCtas,
+                        gemmCluster};
     // The tiling alone (the Wgrad form allows every BLOCK_N; the weight
     // block form is checked per op).
     GemmKernelConfig tiling;

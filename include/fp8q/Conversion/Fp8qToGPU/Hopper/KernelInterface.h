@@ -103,6 +103,10 @@ struct LaunchGrid {
   /// Persistent kernels: at most this many CTAs (flat grids only); 0: no
   /// cap.
   int64_t maxCtas = 0;
+  /// Flat persistent grids of clusters: the grid is this many times
+  /// min(chunks * columns, maxCtas / clusterCtas) CTAs (rowTile then
+  /// spans the cluster's tile rows).
+  int64_t clusterCtas = 1;
   /// A fixed 1-D grid of this many CTAs; 0: the formula above.
   int64_t fixedCtas = 0;
 

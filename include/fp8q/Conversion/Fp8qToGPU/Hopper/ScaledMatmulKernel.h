@@ -100,10 +100,16 @@ struct GemmTileConfig {
   /// Persistent grid: at most this many CTAs, each looping over result
   /// tiles (the SM count of the target; any positive value is correct).
   int64_t ctas = kHopperSMs;
+  /// CTAs per thread-block cluster along M (1 or 2). With 2, the two CTAs
+  /// of a cluster compute the tiles of two adjacent tile rows and one tile
+  /// column: each loads its own A tile and half of the shared B tile, which
+  /// TMA multicasts into both, so B is read from L2 once per pair.
+  int64_t clusterM = 1;
 
   bool operator==(const GemmTileConfig &other) const {
     return blockM == other.blockM && blockN == other.blockN &&
-           stages == other.stages && ctas == other.ctas;
+           stages == other.stages && ctas == other.ctas &&
+           clusterM == other.clusterM;
   }
 };
 
@@ -133,8 +139,8 @@ struct GemmKernelConfig {
   /// accumulate, `_amn` with mn_major A scales, `_grouped_contiguous` or
   /// `_grouped_masked` for grouped GEMMs, `_g<G>` for a group size
   /// other than 128, `_pi<P>` for a
-  /// promotion interval other than 128 and `_m<BM>n<BN>s<S>c<C>` for a
-  /// non-default tiling. Derived from the configuration, never parsed back
+  /// promotion interval other than 128 and `_m<BM>n<BN>s<S>c<C>[x<X>]` for
+  /// a non-default tiling (`x2`: 2-CTA clusters). Derived from the configuration, never parsed back
   /// (the kernel module carries the configuration: KernelConfig.h).
   std::string getName() const;
 
@@ -190,8 +196,17 @@ struct GemmKernelConfig {
                      tile.blockN * 4
                : 0;
   }
+  /// Bytes of the cluster's empty barriers (clusterM > 1 only, else 0):
+  /// one mbarrier per stage in dynamic shared memory, which the consumers
+  /// of both CTAs release (mbarrier.arrive on a shared::cluster address).
+  int64_t getClusterBarrierBytes() const {
+    return tile.clusterM > 1 ? tile.stages * 8 : 0;
+  }
+  /// Rows of B one CTA loads per stage: BN, or BN / clusterM with TMA
+  /// multicast (the b_map box).
+  int64_t getBRowsPerCta() const { return tile.blockN / tile.clusterM; }
   /// Dynamic shared memory per CTA in bytes (stages, column scales,
-  /// alignment slack).
+  /// cluster barriers).
   int64_t getDynamicSharedMemoryBytes() const;
   /// Static shared memory per CTA in bytes: the 2 x stages mbarriers
   /// (`nvgpu.mbarrier.create`).

@@ -41,6 +41,8 @@ constexpr StringLiteral kBlockM = "block_m";
 constexpr StringLiteral kBlockN = "block_n";
 constexpr StringLiteral kStages = "stages";
 constexpr StringLiteral kCtas = "ctas";
+/// CTAs per cluster along M; absent: 1.
+constexpr StringLiteral kClusterM = "cluster_m";
 /// Grouped GEMMs only ("contiguous" or "masked"); absent: one GEMM.
 constexpr StringLiteral kGrouping = "grouping";
 
@@ -102,6 +104,8 @@ DictionaryAttr hopper::getKernelConfigAttr(MLIRContext *context,
   add(kBlockN, b.getI64IntegerAttr(gemm.tile.blockN));
   add(kStages, b.getI64IntegerAttr(gemm.tile.stages));
   add(kCtas, b.getI64IntegerAttr(gemm.tile.ctas));
+  if (gemm.tile.clusterM != 1)
+    add(kClusterM, b.getI64IntegerAttr(gemm.tile.clusterM));
   if (gemm.grouping != GemmGrouping::None)
     add(kGrouping, b.getStringAttr(getGemmGroupingName(gemm.grouping)));
   return b.getDictionaryAttr(fields);
@@ -255,6 +259,8 @@ FailureOr<KernelConfig> readGemmConfig(FieldReader &reader) {
   config.tile.blockN = reader.getInt(kBlockN);
   config.tile.stages = reader.getInt(kStages);
   config.tile.ctas = reader.getInt(kCtas);
+  if (reader.has(kClusterM))
+    config.tile.clusterM = reader.getInt(kClusterM);
   if (reader.has(kGrouping))
     config.grouping = reader.getEnum<GemmGrouping>(
         kGrouping, {{getGemmGroupingName(GemmGrouping::Contiguous),

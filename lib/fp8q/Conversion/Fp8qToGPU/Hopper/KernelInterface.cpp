@@ -35,7 +35,9 @@ std::array<std::string, 3> LaunchGrid::getExpressions() const {
     return {columns, rows, "1"};
   std::string ctas = rows + "*" + columns;
   if (maxCtas > 0)
-    ctas = llvm::formatv("min({0}, {1})", ctas, maxCtas).str();
+    ctas = llvm::formatv("min({0}, {1})", ctas, maxCtas / clusterCtas).str();
+  if (clusterCtas > 1)
+    ctas = llvm::formatv("{0}*{1}", clusterCtas, ctas).str();
   return {ctas, "1", "1"};
 }
 
@@ -49,8 +51,8 @@ std::array<int64_t, 3> LaunchGrid::evaluate(int64_t m, int64_t size) const {
     return {columns, rows, 1};
   int64_t ctas = rows * columns;
   if (maxCtas > 0)
-    ctas = std::min(ctas, maxCtas);
-  return {ctas, 1, 1};
+    ctas = std::min(ctas, maxCtas / clusterCtas);
+  return {clusterCtas * ctas, 1, 1};
 }
 
 //===----------------------------------------------------------------------===//

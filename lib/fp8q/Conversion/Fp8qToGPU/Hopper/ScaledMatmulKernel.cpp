@@ -21,6 +21,12 @@
 //                                    epilogue: (+ C), bf16 RN / f32; pair
 //                                    stores, masked ones on edge tiles
 //
+// With 2-CTA clusters along M (clusterM = 2, option gemm-cluster) the loop
+// runs over pairs of vertically adjacent tiles; each producer loads its A
+// tile and half of the shared B tile, multicast into both CTAs' stage, and
+// the stage's empty barrier (in dynamic shared memory) takes one arrival per
+// consumer warp of both CTAs.
+//
 // Promotion intervals P of 32 and 64 split a stage; P = 128j (j stages,
 // up to the group size G) keeps the tensor-core accumulator across j
 // stages before one promotion (G = P = K: the no-promotion experiment).
@@ -38,7 +44,8 @@
 //   +-------------------------------+
 //   after the S stages, 1x128 B only: f32 colScale[warpgroup][p % B][BN] =
 //   sb[n0 + n, g] (p: promotion, B: 3 buffers with the overlapped
-//   promotion, else 2)
+//   promotion, else 2); then, with clusters, the S cluster empty barriers
+//   (i64)
 //
 // Each region is a typed memref.view of gpu.dynamic_shared_memory, declared
 // 1024-byte aligned (the stages as bytes, the column scales as f32).
@@ -175,6 +182,8 @@ std::string GemmKernelConfig::getName() const {
     name += llvm::formatv("_m{0}n{1}s{2}c{3}", tile.blockM, tile.blockN,
                           tile.stages, tile.ctas)
                 .str();
+  if (tile.clusterM > 1)
+    name += llvm::formatv("x{0}", tile.clusterM).str();
   return name;
 }
 
@@ -190,16 +199,20 @@ LaunchGrid hopper::getLaunchGrid(const GemmKernelConfig &config) {
     grid.fixedCtas = config.tile.ctas;
     return grid;
   }
-  grid.rowTile = config.tile.blockM;
+  // With clusters a grid row is a cluster's clusterM tile rows, and the
+  // grid a whole number of clusters.
+  grid.rowTile = config.tile.blockM * config.tile.clusterM;
   grid.columnSize = "N";
   grid.columnTile = config.tile.blockN;
   grid.flat = true;
   grid.maxCtas = config.tile.ctas;
+  grid.clusterCtas = config.tile.clusterM;
   return grid;
 }
 
 int64_t GemmKernelConfig::getDynamicSharedMemoryBytes() const {
-  return tile.stages * getStageBytes() + getColumnScaleBytes();
+  return tile.stages * getStageBytes() + getColumnScaleBytes() +
+         getClusterBarrierBytes();
 }
 
 int64_t GemmKernelConfig::getStaticSharedMemoryBytes() const {
@@ -251,6 +264,23 @@ std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
     return llvm::formatv("CTAs ({0}) must be in 1..{1}", tile.ctas,
                          kMaxGridXBlocks)
         .str();
+  if (tile.clusterM != 1 && tile.clusterM != 2)
+    return llvm::formatv("the cluster ({0} CTAs) must be 1 or 2",
+                         tile.clusterM)
+        .str();
+  if (tile.clusterM > 1) {
+    // NOTE: each CTA's half of the B tile starts on a 1024-byte swizzle
+    // atom (8 rows of 128 bytes).
+    if (tile.blockN % (tile.clusterM * 8) != 0)
+      return llvm::formatv("BLOCK_N ({0}) must be a multiple of {1} with "
+                           "{2}-CTA clusters",
+                           tile.blockN, tile.clusterM * 8, tile.clusterM)
+          .str();
+    if (tile.ctas < tile.clusterM)
+      return llvm::formatv("CTAs ({0}) must be at least the cluster's {1}",
+                           tile.ctas, tile.clusterM)
+          .str();
+  }
   int64_t sharedBytes =
       getDynamicSharedMemoryBytes() + getStaticSharedMemoryBytes();
   if (sharedBytes > kMaxSharedBytes)
@@ -261,6 +291,9 @@ std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
         .str();
   if (grouping != GemmGrouping::None && bScaling != GemmBScaling::Block)
     return std::string("grouped GEMMs take 128x128 weight blocks");
+  if (grouping != GemmGrouping::None && tile.clusterM > 1)
+    return std::string("grouped GEMMs run without clusters (a cluster's "
+                       "tiles would straddle groups)");
   if (groupSize < kGemmBlockK || groupSize % kGemmBlockK != 0)
     return llvm::formatv("group size ({0}) must be a multiple of {1}",
                          groupSize, kGemmBlockK)
@@ -320,7 +353,7 @@ KernelInterface hopper::getKernelInterface(const GemmKernelConfig &config) {
   bool grouped = config.grouping != GemmGrouping::None;
   std::string weightRows = grouped ? "G*N" : "N";
   pointer("b", "b", "f8e4m3fn", {weightRows, "K"}, false, 16);
-  tensorMap("b_map", "b", config.tile.blockN);
+  tensorMap("b_map", "b", config.getBRowsPerCta());
   std::string blockRows =
       llvm::formatv("ceil(N/{0})", config.groupSize).str();
   pointer("sb", "b_scale", "f32",
@@ -351,7 +384,7 @@ KernelInterface hopper::getKernelInterface(const GemmKernelConfig &config) {
   }
   result.grid = getLaunchGrid(config);
   result.block = {config.getThreads(), 1, 1};
-  result.cluster = {1, 1, 1};
+  result.cluster = {config.tile.clusterM, 1, 1};
   result.dynamicSharedMemoryBytes = config.getDynamicSharedMemoryBytes();
   // The 128-byte swizzle needs the stages on 1024-byte boundaries
   // (kSwizzleAtomBytes).
@@ -447,6 +480,35 @@ private:
     nvgpu::MBarrierTryWaitParityOp::create(b, barriers, parity,
                                            b.index(kTryWaitTicks), index);
   }
+  /// Inline PTX with side effects, no results.
+  void ptx(StringRef text, StringRef constraints, ValueRange operands) {
+    LLVM::InlineAsmOp::create(
+        b, TypeRange(), operands, text, constraints,
+        /*has_side_effects=*/true, /*is_align_stack=*/false,
+        LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+        ArrayAttr());
+  }
+  /// Clusters: the shared address (i32) of stage `stage`'s (i32) cluster
+  /// empty barrier.
+  Value clusterEmptyBarrier(Value stage) {
+    return LLVM::PtrToIntOp::create(b, b.getI32Type(),
+                                    b.sharedAddress(clusterBarriers, stage));
+  }
+  /// Clusters: the producer's wait for the phase with `parity` (i1) of
+  /// stage `stage`'s cluster empty barrier.
+  /// NOTE: the default semantics (acquire, CTA scope), as CUTLASS's
+  /// ClusterBarrier: the peer's reads of the stage are wgmma operand reads
+  /// that completed (wgmma.wait_group) before its arrival. `.acquire.cluster`
+  /// here and `.release.cluster` on the arrival compile to MEMBAR.ALL.GPU
+  /// fences, which made the kernel 2.2x slower (H200, 4096x7168x16384).
+  void waitClusterEmpty(Value stage, Value parity) {
+    ptx(llvm::formatv("{{\n\t.reg .pred done;\n\tfp8q_wait:\n\t"
+                      "mbarrier.try_wait.parity.shared::cta.b64 done, [$0], "
+                      "$1, {0};\n\t@!done bra fp8q_wait;\n\t}",
+                      kTryWaitTicks)
+            .str(),
+        "r,r", {clusterEmptyBarrier(stage), b.zext(b.getI32Type(), parity)});
+  }
   /// The [rows, 128] ui8 view of the stage bytes from `byteOffset` (i32),
   /// the destination of a TMA copy with tensor map `map`.
   Value tmaDestination(Value map, Value byteOffset) {
@@ -492,9 +554,12 @@ private:
     return getGroupTiles(first, end).first;
   }
   /// Step 2: thread 0 initializes the full (1 arrival + TMA bytes) and
-  /// empty (every consumer thread) barriers of each stage; fence; CTA
-  /// barrier.
+  /// empty (every consumer thread; clusters: every consumer warp of the
+  /// cluster) barriers of each stage; fence; CTA barrier (clusters: and
+  /// cluster barrier).
   void emitBarrierInit();
+  /// Clusters: barrier.cluster.arrive + wait (aligned) by every thread.
+  void emitClusterSync();
   /// Step 3: the producer warpgroup: one thread streams the A and B tiles
   /// of every K block into the ring.
   void emitProducer();
@@ -577,6 +642,10 @@ private:
   // memory, its views of the S stages as bytes and of the column scales
   // (f32, 1x128 B only); the 2S mbarriers (full[s] = s, empty[s] = S + s).
   Value dynamicShared, stageBytes, columnScales, barriers;
+  // Clusters (clusterM > 1): the stages' cluster empty barriers (i64 [S],
+  // in dynamic shared memory), the CTA's rank in its cluster (i32) and the
+  // consumer thread's lane (i32).
+  Value clusterBarriers, clusterRank, lane;
   Value ctaRow0, ctaCol0; // i64 first row / column of the current tile
   // i64, of the current tile: the end of its rows (M; grouped: the end of
   // its group's rows), B's first row (ctaCol0; grouped: g N + ctaCol0) and
@@ -610,6 +679,15 @@ void ScaledMatmulKernelEmitter::emitPrologue() {
   if (int64_t scaleBytes = config.getColumnScaleBytes())
     columnScales = b.sharedView(dynamicShared, ringBytes, {scaleBytes / 4},
                                 b.getF32Type());
+  if (config.tile.clusterM > 1) {
+    clusterBarriers = b.sharedView(
+        dynamicShared, ringBytes + config.getColumnScaleBytes(),
+        {config.tile.stages}, b.getI64Type());
+    // NOTE: a 1-D grid in clusters of clusterM x 1 x 1: the CTAs of a
+    // cluster are consecutive in blockIdx.x.
+    clusterRank = b.remu(b.toI32(gpu::BlockIdOp::create(b, gpu::Dimension::x)),
+                         b.i32(config.tile.clusterM));
+  }
   auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
                                               gpu::AddressSpace::Workgroup);
   barriers = nvgpu::MBarrierCreateOp::create(
@@ -621,21 +699,36 @@ void ScaledMatmulKernelEmitter::emitTileLoop(
     function_ref<void(Value firstIteration)> body) {
   if (config.grouping != GemmGrouping::None)
     return emitGroupedTileLoop(body);
+  // The loop runs over units of clusterM vertically adjacent tiles (one
+  // tile without clusters): cluster c takes units c, c + clusters, ... and
+  // its CTA of rank r the unit's tile row r (past the last tile row when
+  // the tile rows do not fill the last unit: that CTA loads zeros for its
+  // peer's sake and stores nothing).
+  int64_t cluster = config.tile.clusterM;
   Value first = gpu::BlockIdOp::create(b, gpu::Dimension::x);
   Value step = gpu::GridDimOp::create(b, gpu::Dimension::x);
-  Value tiles = b.indexCastU(b.getIndexType(), b.mul(tilesM, tilesN));
+  Value unitRowsM = tilesM;
+  if (cluster > 1) {
+    first = b.divu(first, b.index(cluster));
+    step = b.divu(step, b.index(cluster));
+    unitRowsM = b.divu(b.add(tilesM, b.i64(cluster - 1)), b.i64(cluster));
+  }
+  Value tiles = b.indexCastU(b.getIndexType(), b.mul(unitRowsM, tilesN));
   auto loop = scf::ForOp::create(b, first, tiles, step);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   Value tile = b.toI64(loop.getInductionVar());
   // Grouped raster: kRasterGroupRows tile rows (fewer in the last group),
   // walked column by column.
-  Value groupTiles = b.mul(tilesN, b.i64(kRasterGroupRows));
-  Value firstRow = b.mul(b.divu(tile, groupTiles), b.i64(kRasterGroupRows));
-  Value rows = b.minu(b.sub(tilesM, firstRow), b.i64(kRasterGroupRows));
+  int64_t rasterRows = std::max<int64_t>(1, kRasterGroupRows / cluster);
+  Value groupTiles = b.mul(tilesN, b.i64(rasterRows));
+  Value firstRow = b.mul(b.divu(tile, groupTiles), b.i64(rasterRows));
+  Value rows = b.minu(b.sub(unitRowsM, firstRow), b.i64(rasterRows));
   Value inGroup = b.remu(tile, groupTiles);
   Value tileM = b.add(firstRow, b.remu(inGroup, rows));
   Value tileN = b.divu(inGroup, rows);
+  if (cluster > 1)
+    tileM = b.add(b.mul(tileM, b.i64(cluster)), b.toI64(clusterRank));
   ctaRow0 = b.mul(tileM, b.i64(config.tile.blockM));
   ctaCol0 = b.mul(tileN, b.i64(config.tile.blockN));
   rowEnd = sizeM;
@@ -750,10 +843,29 @@ void ScaledMatmulKernelEmitter::emitBarrierInit() {
       nvgpu::MBarrierInitOp::create(b, barriers, b.index(consumers),
                                     emptyBarrier(b.i32(s)), Value());
     }
-    // NOTE: makes the initialized barriers visible to the async (TMA) proxy.
+    // Clusters: stage s may be refilled when every consumer warp of every
+    // CTA of the cluster has released it (one arrival per warp and CTA).
+    for (int64_t s = 0; s < config.getClusterBarrierBytes() / kMbarrierBytes;
+         ++s)
+      ptx("mbarrier.init.shared::cta.b64 [$0], $1;", "r,r",
+          {clusterEmptyBarrier(b.i32(s)),
+           b.i32(config.getConsumerWarpgroups() * kWarpgroupThreads /
+                 kWarpLanes * config.tile.clusterM)});
+    // NOTE: makes the initialized barriers visible to the async (TMA) proxy
+    // and to the cluster (fence.mbarrier_init.release.cluster).
     NVVM::FenceMbarrierInitOp::create(b);
   });
   gpu::BarrierOp::create(b);
+  // Clusters: no CTA multicasts into a peer or arrives on its barriers
+  // before the peer has initialized them.
+  if (config.tile.clusterM > 1)
+    emitClusterSync();
+}
+
+void ScaledMatmulKernelEmitter::emitClusterSync() {
+  auto aligned = b.getUnitAttr();
+  NVVM::ClusterArriveOp::create(b, aligned);
+  NVVM::ClusterWaitOp::create(b, aligned);
 }
 
 void ScaledMatmulKernelEmitter::emitProducer() {
@@ -771,7 +883,11 @@ void ScaledMatmulKernelEmitter::emitProducer() {
           getRingSlot(b.add(firstIteration, b.toI64(ktIndex)));
       // NOTE: a fresh mbarrier reports the phase before its first as
       // complete, so waiting for parity 1 - p lets the first round through.
-      wait(emptyBarrier(stage), b.bitXor(parity, b.i1(true)));
+      Value emptyParity = b.bitXor(parity, b.i1(true));
+      if (config.tile.clusterM > 1)
+        waitClusterEmpty(stage, emptyParity);
+      else
+        wait(emptyBarrier(stage), emptyParity);
       nvgpu::MBarrierArriveExpectTxOp::create(
           b, barriers, b.index(config.getStageBytes()), fullBarrier(stage),
           Value());
@@ -779,17 +895,28 @@ void ScaledMatmulKernelEmitter::emitProducer() {
       Value aMap = tensorMap("a_map");
       Value bMap = tensorMap("b_map");
       Value aTile = tmaDestination(aMap, stageOffset(stage));
-      Value bTile = tmaDestination(
-          bMap,
-          b.add(stageOffset(stage), b.i32(config.tile.blockM * kGemmBlockK)));
+      // Clusters: this CTA's part of the B tile, rows [r BN/X, (r+1) BN/X),
+      // multicast into the same stage of every CTA of the cluster (each
+      // CTA's full barrier expects the whole stage).
+      Value bPart = b.i32(config.tile.blockM * kGemmBlockK);
+      Value multicast;
+      if (config.tile.clusterM > 1) {
+        Value rows = b.mul(clusterRank, b.i32(config.getBRowsPerCta()));
+        bPart = b.add(bPart, b.mul(rows, b.i32(kGemmBlockK)));
+        col0 = b.add(col0, b.toIndex(rows));
+        multicast = arith::ConstantIntOp::create(
+            b, (int64_t{1} << config.tile.clusterM) - 1, 16);
+      }
+      Value bTile = tmaDestination(bMap, b.add(stageOffset(stage), bPart));
       // Coordinates innermost first: (k, row). Rows past M (N) are
       // zero-filled (the maps' OOB_ZERO).
-      for (auto [tile, map, row] :
-           {std::tuple{aTile, aMap, row0}, std::tuple{bTile, bMap, col0}})
-        nvgpu::TmaAsyncLoadOp::create(b, tile, barriers, map,
-                                      ValueRange{k0, row}, fullBarrier(stage),
-                                      /*multicastMask=*/Value(),
-                                      /*predicate=*/Value());
+      nvgpu::TmaAsyncLoadOp::create(b, aTile, barriers, aMap,
+                                    ValueRange{k0, row0}, fullBarrier(stage),
+                                    /*multicastMask=*/Value(),
+                                    /*predicate=*/Value());
+      nvgpu::TmaAsyncLoadOp::create(b, bTile, barriers, bMap,
+                                    ValueRange{k0, col0}, fullBarrier(stage),
+                                    multicast, /*predicate=*/Value());
     });
   });
 }
@@ -966,9 +1093,27 @@ std::pair<Value, Value> ScaledMatmulKernelEmitter::waitStage(Value iteration) {
 
 void ScaledMatmulKernelEmitter::releaseStage(Value iteration) {
   // The stage has been read by every wgmma of this thread's warpgroup.
-  nvgpu::MBarrierArriveOp::create(
-      b, nvgpu::MBarrierTokenType::get(b.getContext()), barriers,
-      emptyBarrier(getRingSlot(iteration).first));
+  Value stage = getRingSlot(iteration).first;
+  if (config.tile.clusterM == 1) {
+    nvgpu::MBarrierArriveOp::create(
+        b, nvgpu::MBarrierTokenType::get(b.getContext()), barriers,
+        emptyBarrier(stage));
+    return;
+  }
+  // Clusters: lane 0 of each warp (after the warp's wgmma.wait_group, which
+  // all its lanes passed together) arrives on the stage's empty barrier of
+  // every CTA of the cluster, its own included: each producer multicasts
+  // into all of them.
+  std::string text = "{\n\t.reg .pred lead;\n\t.reg .b32 at;\n\t"
+                     "setp.eq.u32 lead, $1, 0;\n\t";
+  for (int64_t rank = 0; rank < config.tile.clusterM; ++rank)
+    text += llvm::formatv("mapa.shared::cluster.u32 at, $0, {0};\n\t"
+                          "@lead mbarrier.arrive.shared::cluster.b64 _, "
+                          "[at];\n\t",
+                          rank)
+                .str();
+  text += "}";
+  ptx(text, "r,r", {clusterEmptyBarrier(stage), lane});
 }
 
 SmallVector<Value> ScaledMatmulKernelEmitter::emitAccumulatorLoop(
@@ -1086,7 +1231,7 @@ void ScaledMatmulKernelEmitter::emitConsumer() {
   // Coordinates of the thread's accumulator fragment in the tile.
   Value inGroup = b.remu(tid, b.i32(kWarpgroupThreads));
   Value warp = b.divu(inGroup, b.i32(kWarpLanes));
-  Value lane = b.remu(inGroup, b.i32(kWarpLanes));
+  lane = b.remu(inGroup, b.i32(kWarpLanes));
   rowInCta = b.add(b.add(b.mul(warpgroup, b.i32(kWgmmaM)),
                          b.mul(warp, b.i32(kFragmentWarpRows))),
                    b.divu(lane, b.i32(kFragmentLanesPerRow)));
@@ -1209,6 +1354,9 @@ void ScaledMatmulKernelEmitter::emit() {
                                      NVVM::SetMaxRegisterAction::increase);
     emitConsumer();
   }
+  // Clusters: no CTA exits while a peer may still arrive on its barriers.
+  if (config.tile.clusterM > 1)
+    emitClusterSync();
   gpu::ReturnOp::create(b);
 }
 
