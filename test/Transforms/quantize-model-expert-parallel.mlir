@@ -43,7 +43,7 @@
 // UNEVEN: warning: fp8q-quantize-model: expert-parallel-ranks = 3 does not divide the 4 experts of this grouped GEMM; they stay single-rank
 // BAD: error: fp8q-quantize-model: invalid expert-parallel-ranks 0: expected a positive number of ranks
 // The ranks = 2 program needs the NCCL exchange: the CPU pipeline says so.
-// CPU: error: 'fp8q.ep_rank' op cannot be lowered to linalg: fp8q.ep_rank with ranks = 2 exchanges rows between processes through NCCL, which no fp8q lowering emits yet; only ranks = 1 lowers (to linalg, in the CPU pipeline and the GPU pipeline's host code)
+// CPU: error: 'fp8q.ep_rank' op cannot be lowered to linalg: fp8q.ep_rank with ranks = 2 exchanges rows between processes through NCCL, which only convert-fp8q-to-nccl (--fp8q-gpu-pipeline) lowers; the linalg lowering takes ranks = 1
 func.func @stacked_experts(%x: tensor<16x256xf32>, %w_up: tensor<4x256x512xf32>, %w_down: tensor<4x512x256xf32>) -> tensor<4x16x256xf32> {
   %zero = arith.constant 0.0 : f32
   %et = tensor.empty() : tensor<16x256xf32>
