@@ -704,22 +704,27 @@ class Suite:
         rank = em.fresh("rank")
         em.line(f"{rank} = fp8q.ep_rank {{ranks = {ranks}}}")
 
-        def mine(stacked, kind, rows=1):
-            """The slice [rank * rows, rows) of a constant stacked along a
-            new leading dimension (rows = 1: dropped)."""
+        def mine(stacked, kind, rows=None):
+            """Rank r's part of a constant: [r] of a stack along a new
+            leading dimension (rows None, the dimension dropped), or the
+            rows [r * rows, (r + 1) * rows)."""
             stacked = np.asarray(stacked)
-            value = em.constant(stacked, kind)
             inner = stacked.shape[1:]
+            if stacked.size == 0:
+                # NOTE: a slice at offset 0 of an empty extent does not
+                # verify ("out-of-bounds: 0 >= 0"); there is no data anyway.
+                return em.empty(inner if rows is None else (rows,) + inner, kind)
+            value = em.constant(stacked, kind)
             offset = rank
-            if rows != 1:
+            if rows is not None:
                 size = em.fresh("n")
                 em.line(f"{size} = arith.constant {rows} : index")
                 offset = em.fresh("o")
                 em.line(f"{offset} = arith.muli {rank}, {size} : index")
-            out_shape = inner if rows == 1 else (rows,) + inner
+            out_shape = inner if rows is None else (rows,) + inner
             name = em.fresh("s")
             zeros = ", ".join(["0"] * len(inner))
-            sizes = ", ".join(str(d) for d in ((1 if rows == 1 else rows),) + inner)
+            sizes = ", ".join(str(d) for d in ((1 if rows is None else rows),) + inner)
             ones = ", ".join(["1"] * (len(inner) + 1))
             em.line(f"{name} = tensor.extract_slice {value}[{offset}, {zeros}] "
                     f"[{sizes}] [{ones}] : {tensor_type(stacked.shape, kind)} to "
