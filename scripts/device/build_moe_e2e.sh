@@ -73,6 +73,7 @@ cp "$root/test/Integration/CPU/Inputs/cpu_harness.py" "$here/ep_launch.py" "$out
 cp "$root/python/fp8q/reference.py" "$out/python/fp8q/"
 echo "from fp8q import reference  # noqa: F401" > "$out/python/fp8q/__init__.py"
 cat > "$out/run.sh" <<'RUN'
+#!/usr/bin/env bash
 # run.sh [R ...]: runs moe_e2e_r<R> on R ranks (default 1) and checks it.
 cd "$(dirname "$0")" || exit 1
 py=${PYTHON:-python3}

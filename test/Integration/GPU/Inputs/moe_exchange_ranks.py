@@ -4,7 +4,7 @@ scripts/device/ep_launch.py), compiled by --fp8q-gpu-pipeline (the runtime's
 NCCL exchange), against reference.moe_dispatch / moe_combine, which simulate
 the R ranks in numpy. Every rank has its own tokens and routing; the cases:
 
-* random top-2 routing over 2R experts, one expert never chosen (no row);
+* random top-2 routing over 4R experts, one expert never chosen (no row);
 * top-1 over R experts (one per rank), the fullest expert filled to
   exactly the capacity, f32 GEMM output;
 * top-3 over 4R experts, C = R * T (nothing can overflow), a rank whose
@@ -56,8 +56,8 @@ def main():
     rng = np.random.default_rng(1700 + ranks)
     suite = Suite(f"moe_exchange_{ranks}_ranks")
 
-    # Top-2 of 2R experts, the last one never chosen.
-    e = 2 * ranks
+    # Top-2 of 4R experts, the last one never chosen.
+    e = 4 * ranks
     qa, sa = tokens(rng, ranks, 6, 256)
     qb, sb = weights(rng, e, 64, 256)
     route = [top_k(rng, 6, 2, list(range(e - 1))) for _ in range(ranks)]
