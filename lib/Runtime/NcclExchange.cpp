@@ -47,6 +47,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <climits>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -533,6 +534,11 @@ void dispatch(const std::string &what, Communicator &comm,
             " T = " + std::to_string(shp.tokens) + ", K = " +
             std::to_string(shp.k) + ", k = " + std::to_string(shp.topk));
   }
+  // sources are i32: s * T * k + t * k + j must fit (the same on all ranks).
+  if (static_cast<int64_t>(ranks) * slots > INT32_MAX)
+    fatal(what + ": " + std::to_string(ranks) + " ranks x T = " +
+          std::to_string(shp.tokens) + " x k = " + std::to_string(shp.topk) +
+          " (token, slot)s do not fit the i32 sources");
   // Every rank checks every expert, so all stop together.
   for (int64_t e = 0; e < numExperts; ++e) {
     int64_t total = 0;

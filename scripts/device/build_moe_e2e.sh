@@ -78,6 +78,17 @@ cat > "$out/run.sh" <<'RUN'
 cd "$(dirname "$0")" || exit 1
 py=${PYTHON:-python3}
 status=0
+# NCCL: FP8Q_NCCL_LIBRARY, else libnccl.so.2 from the loader's path, else
+# the first of the usual places (the system's, a CUDA toolkit's, PyTorch's
+# nvidia-nccl wheel).
+if [ -z "${FP8Q_NCCL_LIBRARY:-}" ] && ! ldconfig -p 2>/dev/null | grep -q 'libnccl\.so\.2 '; then
+  for candidate in /usr/lib/x86_64-linux-gnu/libnccl.so.2 /usr/local/cuda*/lib*/libnccl.so.2 \
+      /opt/*/.venv/lib/python3*/site-packages/nvidia/nccl/lib/libnccl.so.2 \
+      "$("$py" -c 'import os, nvidia.nccl; print(os.path.join(list(nvidia.nccl.__path__)[0], "lib", "libnccl.so.2"))' 2>/dev/null)"; do
+    if [ -e "$candidate" ]; then export FP8Q_NCCL_LIBRARY=$candidate; break; fi
+  done
+fi
+echo "moe-e2e: NCCL ${FP8Q_NCCL_LIBRARY:-libnccl.so.2 (loader path)}"
 for r in "${@:-1}"; do
   [ -x "moe_e2e_r$r" ] || { echo "moe-e2e: no moe_e2e_r$r (build with --ranks)"; status=1; continue; }
   rm -rf "out/r$r" && mkdir -p "out/r$r" || exit 1

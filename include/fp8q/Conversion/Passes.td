@@ -266,8 +266,10 @@ def ConvertFp8qToNcclPass : Pass<"convert-fp8q-to-nccl", "::mlir::ModuleOp"> {
     ```mlir
     %r = fp8q.ep_rank {ranks = 2}
     // becomes
-    %w = memref.get_global @fp8q_what : memref<40xi8>
-    %c = memref.cast %w : memref<40xi8> to memref<?xi8>
+    // memref.global "private" constant @fp8q_ep_what_0 : memref<25xi8>
+    //     = dense<...> ("fp8q.ep_rank (x.mlir:3:8)")
+    %w = memref.get_global @fp8q_ep_what_0 : memref<25xi8>
+    %c = memref.cast %w : memref<25xi8> to memref<?xi8>
     %ranks = arith.constant 2 : i64
     %r64 = call @fp8q_ep_rank(%ranks, %c) : (i64, memref<?xi8>) -> i64
     %r = arith.index_cast %r64 : i64 to index

@@ -88,6 +88,31 @@ public:
                                         value);
   }
 
+  /// The op's name and location (describeOpForChecks), which start every
+  /// run-time message: a private constant memref.global (no terminating
+  /// NUL), passed as memref<?xi8>.
+  Value opName() {
+    std::string text = describeOpForChecks(op);
+    auto type = MemRefType::get({static_cast<int64_t>(text.size())},
+                                rewriter.getI8Type());
+    auto data = RankedTensorType::get(type.getShape(), rewriter.getI8Type());
+    SmallVector<int8_t> bytes(text.begin(), text.end());
+    // The first free name of fp8q_ep_what_0, fp8q_ep_what_1, ...
+    std::string name;
+    for (int64_t n = 0; name.empty() || module.lookupSymbol(name); ++n)
+      name = "fp8q_ep_what_" + std::to_string(n);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      memref::GlobalOp::create(
+          rewriter, loc, name, rewriter.getStringAttr("private"), type,
+          DenseElementsAttr::get(data, ArrayRef<int8_t>(bytes)),
+          /*constant=*/true, /*alignment=*/nullptr);
+    }
+    Value value = memref::GetGlobalOp::create(rewriter, loc, type, name);
+    return dynamic(value);
+  }
+
   /// Declares `name` (once per module) and calls it.
   ValueRange call(StringRef name, ValueRange args, TypeRange results) {
     auto callee = module.lookupSymbol<func::FuncOp>(name);
@@ -125,34 +150,6 @@ private:
   ModuleOp module;
 };
 
-/// The op-name string: a private constant global, used through
-/// memref.get_global and cast to memref<?xi8>.
-Value buildOpName(PatternRewriter &rewriter, Operation *op) {
-  auto module = op->getParentOfType<ModuleOp>();
-  Location loc = op->getLoc();
-  std::string text = describeOpForChecks(op);
-  auto type = MemRefType::get({static_cast<int64_t>(text.size())},
-                              rewriter.getI8Type());
-  auto data = RankedTensorType::get(type.getShape(), rewriter.getI8Type());
-  SmallVector<int8_t> bytes(text.begin(), text.end());
-  // The first free name of fp8q_ep_what_0, fp8q_ep_what_1, ...
-  std::string name;
-  for (int64_t n = 0; name.empty() || module.lookupSymbol(name); ++n)
-    name = "fp8q_ep_what_" + std::to_string(n);
-  {
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointToStart(module.getBody());
-    memref::GlobalOp::create(
-        rewriter, loc, name, rewriter.getStringAttr("private"), type,
-        DenseElementsAttr::get(data, ArrayRef<int8_t>(bytes)),
-        /*constant=*/true, /*alignment=*/nullptr);
-  }
-  Value value = memref::GetGlobalOp::create(rewriter, loc, type, name);
-  return memref::CastOp::create(
-      rewriter, loc,
-      MemRefType::get({ShapedType::kDynamic}, rewriter.getI8Type()), value);
-}
-
 /// fp8q.ep_rank -> fp8q_ep_rank(ranks, what) (the rank from FP8Q_EP_RANK,
 /// checked against ranks).
 struct EpRankLowering : OpRewritePattern<EpRankOp> {
@@ -161,7 +158,7 @@ struct EpRankLowering : OpRewritePattern<EpRankOp> {
   LogicalResult matchAndRewrite(EpRankOp op,
                                 PatternRewriter &rewriter) const override {
     RuntimeCallEmitter emit(rewriter, op);
-    Value what = buildOpName(rewriter, op);
+    Value what = emit.opName();
     Value rank = emit.call(kEpRankFunction, {emit.i64(op.getRanks()), what},
                            {rewriter.getI64Type()})[0];
     rewriter.replaceOpWithNewOp<arith::IndexCastOp>(
@@ -191,7 +188,7 @@ struct MoeDispatchLowering : OpRewritePattern<MoeDispatchOp> {
       args.push_back(emit.output(init, buffers));
     args.push_back(emit.i64(op.getRanks()));
     args.push_back(emit.i64(op.getNumExperts()));
-    args.push_back(buildOpName(rewriter, op));
+    args.push_back(emit.opName());
     emit.call(kMoeDispatchFunction, args, {});
     SmallVector<Value, 4> results;
     for (auto [buffer, result] : llvm::zip(buffers, op.getResults()))
@@ -217,7 +214,7 @@ struct MoeCombineLowering : OpRewritePattern<MoeCombineOp> {
     args.push_back(emit.output(op.getInit(), buffers));
     args.push_back(emit.i64(op.getRanks()));
     args.push_back(emit.i64(op.getNumExperts()));
-    args.push_back(buildOpName(rewriter, op));
+    args.push_back(emit.opName());
     bool bf16 = op.getExpertOut().getType().getElementType().isBF16();
     emit.call(bf16 ? kMoeCombineBf16Function : kMoeCombineF32Function, args,
               {});
