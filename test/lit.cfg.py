@@ -77,6 +77,16 @@ try:
 except (OSError, subprocess.SubprocessError):
     pass
 
+# nccl-library: the loader finds a real libnccl.so.2 (e.g. a CUDA toolkit's,
+# registered with ldconfig), which the runtime's exchange opens by default.
+try:
+    cache = subprocess.run(["ldconfig", "-p"], capture_output=True, text=True,
+                           timeout=30)
+    if "libnccl.so.2 " in cache.stdout:
+        config.available_features.add("nccl-library")
+except (OSError, subprocess.SubprocessError):
+    pass
+
 # libFP8QCudaRuntime (feature fp8q-cuda-runtime: it was built, cuda.h was
 # found) and the mock CUDA driver of test/Runtime/MockCuda (always built),
 # for FP8Q_CUDA_DRIVER_LIBRARY. Tests set that variable themselves; never
