@@ -47,8 +47,8 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <climits>
 #include <chrono>
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -127,8 +127,8 @@ const NcclApi &nccl(const std::string &what) {
   if (!handle) {
     const char *error = dlerror();
     fatal(what + ": no NCCL library found: cannot load " + path + " (" +
-          (error ? error : "unknown error") +
-          "); install NCCL 2, or set " + kNcclLibraryEnv +
+          (error ? error : "unknown error") + "); install NCCL 2, or set " +
+          kNcclLibraryEnv +
           " to the library (e.g. the nvidia-nccl wheel's libnccl.so.2)");
   }
   auto resolve = [&](auto &fn, const char *name, bool required) {
@@ -160,10 +160,11 @@ const NcclApi &nccl(const std::string &what) {
                             NcclResult result, NcclComm comm,
                             const std::string &doing) {
   const NcclApi &api = nccl(what);
-  std::string message = what + ": " + call + " failed: " +
-                        ncclResultName(result) + ": " +
+  std::string message = what + ": " + call +
+                        " failed: " + ncclResultName(result) + ": " +
                         api.ncclGetErrorString(result);
-  const char *last = api.ncclGetLastError ? api.ncclGetLastError(comm) : nullptr;
+  const char *last =
+      api.ncclGetLastError ? api.ncclGetLastError(comm) : nullptr;
   if (last && *last)
     message += std::string(" (") + last + ")";
   fatal(message + "; " + doing);
@@ -182,8 +183,7 @@ long envInteger(const std::string &what, const char *name, long fallback) {
   errno = 0;
   long value = std::strtol(text, &end, 10);
   if (errno || *end || value < 0)
-    fatal(what + ": " + name + "='" + text +
-          "' is not a non-negative integer");
+    fatal(what + ": " + name + "='" + text + "' is not a non-negative integer");
   return value;
 }
 
@@ -202,13 +202,13 @@ EpEnvironment readEnvironment(const std::string &what, int64_t opRanks) {
     fatal(what + ": " + kRanksEnv + " must be at least 1");
   if (env.rank >= env.ranks)
     fatal(what + ": " + kRankEnv + " = " + std::to_string(env.rank) +
-          " is not a rank of " + kRanksEnv + " = " +
-          std::to_string(env.ranks) + " processes");
+          " is not a rank of " + kRanksEnv + " = " + std::to_string(env.ranks) +
+          " processes");
   if (opRanks != env.ranks)
-    fatal(what + ": the op was compiled for ranks = " +
-          std::to_string(opRanks) + " but this process is one of " +
-          std::to_string(env.ranks) + " (" + kRanksEnv +
-          (std::getenv(kRanksEnv) ? "" : " unset") + "); start " +
+    fatal(what +
+          ": the op was compiled for ranks = " + std::to_string(opRanks) +
+          " but this process is one of " + std::to_string(env.ranks) + " (" +
+          kRanksEnv + (std::getenv(kRanksEnv) ? "" : " unset") + "); start " +
           std::to_string(opRanks) + " processes with " + kRanksEnv + "=" +
           std::to_string(opRanks) + " and " + kRankEnv + "=0.." +
           std::to_string(opRanks - 1));
@@ -260,13 +260,13 @@ void shareUniqueId(const std::string &what, const EpEnvironment &env,
       if (got == static_cast<ssize_t>(kUniqueIdBytes))
         return;
       fatal(what + ": " + file + " holds " + std::to_string(got) +
-            " bytes, not an NCCL unique id (" +
-            std::to_string(kUniqueIdBytes) + " bytes)");
+            " bytes, not an NCCL unique id (" + std::to_string(kUniqueIdBytes) +
+            " bytes)");
     }
     if (std::chrono::steady_clock::now() > deadline)
       fatal(what + ": rank " + std::to_string(env.rank) + " waited " +
-            std::to_string(timeout) + " s for rank 0 to write " + file +
-            " (" + kIdFileEnv + "; " + kTimeoutEnv + " sets the wait)");
+            std::to_string(timeout) + " s for rank 0 to write " + file + " (" +
+            kIdFileEnv + "; " + kTimeoutEnv + " sets the wait)");
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
 }
@@ -454,8 +454,9 @@ T *dense(const std::string &what, const char *name, Fp8qMemRef<T, Rank> *m) {
   int64_t stride = 1;
   for (int dim = Rank - 1; dim >= 0; --dim) {
     if (m->sizes[dim] > 1 && m->strides[dim] != stride)
-      fatal(what + ": " + name + " is not a dense row-major buffer (the "
-                                 "lowering passes identity layouts)");
+      fatal(what + ": " + name +
+            " is not a dense row-major buffer (the "
+            "lowering passes identity layouts)");
     stride *= m->sizes[dim];
   }
   return m->aligned + m->offset;
@@ -482,11 +483,10 @@ struct DispatchShapes {
   int64_t tokens, k, topk, scaleCols, localExperts, capacity;
 };
 
-void dispatch(const std::string &what, Communicator &comm,
-              const uint8_t *codes, const float *scales,
-              const int32_t *experts, const DispatchShapes &shp,
-              int64_t numExperts, uint8_t *recvCodes, float *recvScales,
-              int32_t *counts, int32_t *sources) {
+void dispatch(const std::string &what, Communicator &comm, const uint8_t *codes,
+              const float *scales, const int32_t *experts,
+              const DispatchShapes &shp, int64_t numExperts, uint8_t *recvCodes,
+              float *recvScales, int32_t *counts, int32_t *sources) {
   const int ranks = comm.ranks, rank = comm.rank;
   const int64_t slots = shp.tokens * shp.topk;
   const int64_t el = shp.localExperts, cap = shp.capacity;
@@ -529,10 +529,11 @@ void dispatch(const std::string &what, Communicator &comm,
         at(peer, 3) != shp.topk)
       fatal(what + ": every rank must pass the same T, K and k: rank " +
             std::to_string(peer) + " has T = " + std::to_string(at(peer, 1)) +
-            ", K = " + std::to_string(at(peer, 2)) + ", k = " +
-            std::to_string(at(peer, 3)) + ", rank " + std::to_string(rank) +
-            " T = " + std::to_string(shp.tokens) + ", K = " +
-            std::to_string(shp.k) + ", k = " + std::to_string(shp.topk));
+            ", K = " + std::to_string(at(peer, 2)) +
+            ", k = " + std::to_string(at(peer, 3)) + ", rank " +
+            std::to_string(rank) + " T = " + std::to_string(shp.tokens) +
+            ", K = " + std::to_string(shp.k) +
+            ", k = " + std::to_string(shp.topk));
   }
   // sources are i32: s * T * k + t * k + j must fit (the same on all ranks).
   if (static_cast<int64_t>(ranks) * slots > INT32_MAX)
@@ -717,9 +718,9 @@ void combine(const std::string &what, Communicator &comm, const T *expertOut,
       fatal(what + ": every rank must pass the same T, k and N: rank " +
             std::to_string(peer) + " has T = " + std::to_string(h[1]) +
             ", k = " + std::to_string(h[2]) + ", N = " + std::to_string(h[3]) +
-            ", rank " + std::to_string(rank) + " T = " +
-            std::to_string(shp.tokens) + ", k = " + std::to_string(shp.topk) +
-            ", N = " + std::to_string(n));
+            ", rank " + std::to_string(rank) +
+            " T = " + std::to_string(shp.tokens) +
+            ", k = " + std::to_string(shp.topk) + ", N = " + std::to_string(n));
   }
 
   // Round 2: the rows (bf16) and their sources, per rank.
@@ -795,8 +796,8 @@ void combine(const std::string &what, Communicator &comm, const T *expertOut,
       problem = "sources and counts must hold every (token, slot) exactly "
                 "once, in the expert that experts names (experts[" +
                 std::to_string(slot / shp.topk) + ", " +
-                std::to_string(slot % shp.topk) + "] = " +
-                std::to_string(experts[slot]) + " on rank " +
+                std::to_string(slot % shp.topk) +
+                "] = " + std::to_string(experts[slot]) + " on rank " +
                 std::to_string(rank) + " got no row)";
 
   // Round 3: every rank's verdict, so that all stop or none.
@@ -826,8 +827,8 @@ void combineEntry(Fp8qMemRef<T, 3> *expertOut, Fp8qMemRef<int32_t, 2> *sources,
   if (sources->sizes[0] != shp.localExperts ||
       sources->sizes[1] != shp.capacity ||
       counts->sizes[0] != shp.localExperts || result->sizes[0] != shp.tokens ||
-      result->sizes[1] != shp.topk || result->sizes[2] != shp.n ||
-      ranks < 1 || numExperts != ranks * shp.localExperts)
+      result->sizes[1] != shp.topk || result->sizes[2] != shp.n || ranks < 1 ||
+      numExperts != ranks * shp.localExperts)
     fatal(what + ": operand shapes do not match (expert_out " +
           shape({shp.localExperts, shp.capacity, shp.n}) + ", sources " +
           shape({sources->sizes[0], sources->sizes[1]}) + ", counts " +
@@ -850,8 +851,8 @@ using namespace fp8q::runtime;
 
 extern "C" {
 
-int64_t
-_mlir_ciface_fp8q_ep_rank(int64_t ranks, Fp8qMemRef<const char, 1> *what) {
+int64_t _mlir_ciface_fp8q_ep_rank(int64_t ranks,
+                                  Fp8qMemRef<const char, 1> *what) {
   return readEnvironment(opName(what), ranks).rank;
 }
 
@@ -884,26 +885,30 @@ void _mlir_ciface_fp8q_moe_dispatch(
   ScopedContext context(what.c_str());
   Communicator &comm = communicator(what, ranks);
   dispatch(what, comm, dense(what, "codes", codes),
-           dense(what, "scales", scales), dense(what, "experts", experts),
-           shp, numExperts, dense(what, "recv_codes", recvCodes),
+           dense(what, "scales", scales), dense(what, "experts", experts), shp,
+           numExperts, dense(what, "recv_codes", recvCodes),
            dense(what, "recv_scales", recvScales),
            dense(what, "counts", counts), dense(what, "sources", sources));
 }
 
-void _mlir_ciface_fp8q_moe_combine_bf16(
-    Fp8qMemRef<uint16_t, 3> *expertOut, Fp8qMemRef<int32_t, 2> *sources,
-    Fp8qMemRef<int32_t, 1> *counts, Fp8qMemRef<int32_t, 2> *experts,
-    Fp8qMemRef<uint16_t, 3> *result, int64_t ranks, int64_t numExperts,
-    Fp8qMemRef<const char, 1> *what) {
+void _mlir_ciface_fp8q_moe_combine_bf16(Fp8qMemRef<uint16_t, 3> *expertOut,
+                                        Fp8qMemRef<int32_t, 2> *sources,
+                                        Fp8qMemRef<int32_t, 1> *counts,
+                                        Fp8qMemRef<int32_t, 2> *experts,
+                                        Fp8qMemRef<uint16_t, 3> *result,
+                                        int64_t ranks, int64_t numExperts,
+                                        Fp8qMemRef<const char, 1> *what) {
   combineEntry(expertOut, sources, counts, experts, result, ranks, numExperts,
                what);
 }
 
-void _mlir_ciface_fp8q_moe_combine_f32(
-    Fp8qMemRef<float, 3> *expertOut, Fp8qMemRef<int32_t, 2> *sources,
-    Fp8qMemRef<int32_t, 1> *counts, Fp8qMemRef<int32_t, 2> *experts,
-    Fp8qMemRef<uint16_t, 3> *result, int64_t ranks, int64_t numExperts,
-    Fp8qMemRef<const char, 1> *what) {
+void _mlir_ciface_fp8q_moe_combine_f32(Fp8qMemRef<float, 3> *expertOut,
+                                       Fp8qMemRef<int32_t, 2> *sources,
+                                       Fp8qMemRef<int32_t, 1> *counts,
+                                       Fp8qMemRef<int32_t, 2> *experts,
+                                       Fp8qMemRef<uint16_t, 3> *result,
+                                       int64_t ranks, int64_t numExperts,
+                                       Fp8qMemRef<const char, 1> *what) {
   combineEntry(expertOut, sources, counts, experts, result, ranks, numExperts,
                what);
 }

@@ -1,4 +1,5 @@
-//===- NcclExchange.h - Expert-parallel exchange over NCCL -------*- C++ -*-===//
+//===- NcclExchange.h - Expert-parallel exchange over NCCL -------*- C++
+//-*-===//
 //
 // Part of the fp8q project.
 //
@@ -37,8 +38,8 @@ extern "C" {
 
 /// fp8q.ep_rank {ranks}: this process's rank (FP8Q_EP_RANK, checked against
 /// `ranks` and FP8Q_EP_RANKS). `what` names the op (a NUL-free string).
-FP8Q_RUNTIME_EXPORT int64_t _mlir_ciface_fp8q_ep_rank(int64_t ranks,
-                                  Fp8qMemRef<const char, 1> *what);
+FP8Q_RUNTIME_EXPORT int64_t
+_mlir_ciface_fp8q_ep_rank(int64_t ranks, Fp8qMemRef<const char, 1> *what);
 
 /// fp8q.moe_dispatch: codes [T, K] (E4M3 bytes), scales [T, K/G], experts
 /// [T, k] -> recv_codes [E/R, C, K], recv_scales [E/R, C, K/G], counts

@@ -136,8 +136,8 @@ NcclResult runSend(Comm &c, const Op &op) {
   FILE *f = std::fopen(temp.c_str(), "wb");
   if (!f || std::fwrite(op.buffer, 1, op.bytes, f) != op.bytes ||
       std::fclose(f) != 0 || std::rename(temp.c_str(), path.c_str()) != 0)
-    return failWith(ncclSystemError, "cannot write " + temp + ": " +
-                                         std::strerror(errno));
+    return failWith(ncclSystemError,
+                    "cannot write " + temp + ": " + std::strerror(errno));
   return ncclSuccess;
 }
 
@@ -208,7 +208,8 @@ NcclResult enqueue(bool send, void *buffer, size_t count, int type, int peer,
                    void *comm) {
   const char *name = send ? "ncclSend" : "ncclRecv";
   if (injectedFailure(name))
-    return failWith(ncclSystemError, std::string("injected failure of ") + name);
+    return failWith(ncclSystemError,
+                    std::string("injected failure of ") + name);
   auto *c = static_cast<Comm *>(comm);
   if (!c)
     return failWith(ncclInvalidArgument, std::string(name) + ": null comm");
@@ -257,11 +258,12 @@ MOCK_EXPORT int ncclGetUniqueId(NcclUniqueId *id) {
     return failWith(ncclSystemError, "injected failure of ncclGetUniqueId");
   static std::atomic<unsigned> counter{0};
   std::memset(id, 0, sizeof(*id));
-  std::snprintf(id->internal, kIdBytes, "mock%08x%08x%04x",
-                static_cast<unsigned>(getpid()),
-                static_cast<unsigned>(
-                    std::chrono::steady_clock::now().time_since_epoch().count()),
-                counter++ & 0xffffu);
+  std::snprintf(
+      id->internal, kIdBytes, "mock%08x%08x%04x",
+      static_cast<unsigned>(getpid()),
+      static_cast<unsigned>(
+          std::chrono::steady_clock::now().time_since_epoch().count()),
+      counter++ & 0xffffu);
   return ncclSuccess;
 }
 

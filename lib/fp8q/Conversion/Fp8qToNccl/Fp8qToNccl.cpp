@@ -161,8 +161,8 @@ struct EpRankLowering : OpRewritePattern<EpRankOp> {
     Value what = emit.opName();
     Value rank = emit.call(kEpRankFunction, {emit.i64(op.getRanks()), what},
                            {rewriter.getI64Type()})[0];
-    rewriter.replaceOpWithNewOp<arith::IndexCastOp>(
-        op, rewriter.getIndexType(), rank);
+    rewriter.replaceOpWithNewOp<arith::IndexCastOp>(op, rewriter.getIndexType(),
+                                                    rank);
     return success();
   }
 };
@@ -176,8 +176,7 @@ struct MoeDispatchLowering : OpRewritePattern<MoeDispatchOp> {
                                 PatternRewriter &rewriter) const override {
     LLVM_DEBUG(llvm::dbgs() << "[" DEBUG_TYPE "] " << op.getNumExperts()
                             << " experts over " << op.getRanks()
-                            << " ranks, capacity " << op.getCapacity()
-                            << "\n");
+                            << " ranks, capacity " << op.getCapacity() << "\n");
     buildDynamicExtentChecks(rewriter, op);
     RuntimeCallEmitter emit(rewriter, op);
     SmallVector<Value, 10> args = {emit.input(op.getCodes()),
