@@ -74,7 +74,7 @@ step "build (${targets[*]})"
 
 # 1. lit: the tests whose tools were built (the plugin, the C API and
 # mlir-runner programs are left to the normal suite).
-tests=(Dialect Transforms Conversion/Fp8qToLinalg Conversion/Fp8qToGPU/invalid.mlir
+tests=(Dialect Transforms Conversion/Fp8qToLinalg Conversion/Fp8qToNccl Conversion/Fp8qToGPU/invalid.mlir
        Conversion/Fp8qToGPU/dynamic.mlir Conversion/Fp8qToGPU/quantize.mlir
        Conversion/Fp8qToGPU/scaled-matmul-wgmma.mlir
        Conversion/Fp8qToGPU/scaled-matmul-wgmma-invalid.mlir

@@ -77,6 +77,16 @@ try:
 except (OSError, subprocess.SubprocessError):
     pass
 
+# nccl-library: the loader finds a real libnccl.so.2 (e.g. a CUDA toolkit's,
+# registered with ldconfig), which the runtime's exchange opens by default.
+try:
+    cache = subprocess.run(["ldconfig", "-p"], capture_output=True, text=True,
+                           timeout=30)
+    if "libnccl.so.2 " in cache.stdout:
+        config.available_features.add("nccl-library")
+except (OSError, subprocess.SubprocessError):
+    pass
+
 # libFP8QCudaRuntime (feature fp8q-cuda-runtime: it was built, cuda.h was
 # found) and the mock CUDA driver of test/Runtime/MockCuda (always built),
 # for FP8Q_CUDA_DRIVER_LIBRARY. Tests set that variable themselves; never
@@ -89,6 +99,14 @@ config.substitutions.append(
 config.substitutions.append(
     ("%mock_cuda", os.path.join(config.fp8q_lib_dir, "libfp8q_mock_cuda.so")))
 config.environment.pop("FP8Q_CUDA_DRIVER_LIBRARY", None)
+# The mock NCCL of test/Runtime/MockNccl (always built), for
+# FP8Q_NCCL_LIBRARY; the expert-parallel environment is never inherited.
+config.substitutions.append(
+    ("%mock_nccl", os.path.join(config.fp8q_lib_dir, "libfp8q_mock_nccl.so")))
+for name in ("FP8Q_NCCL_LIBRARY", "FP8Q_EP_RANKS", "FP8Q_EP_RANK",
+             "FP8Q_NCCL_ID_FILE", "FP8Q_EP_TIMEOUT", "FP8Q_MOCK_NCCL_DIR",
+             "FP8Q_MOCK_NCCL_FAIL", "FP8Q_MOCK_NCCL_TIMEOUT"):
+    config.environment.pop(name, None)
 
 # CPU execution (mlir-runner) support libraries of the LLVM 22 install.
 for name in ("mlir_runner_utils", "mlir_c_runner_utils"):

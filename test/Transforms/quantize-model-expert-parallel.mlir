@@ -4,6 +4,7 @@
 // RUN: fp8-opt %s --fp8q-quantize-model="expert-parallel-ranks=3" -split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNEVEN
 // RUN: not fp8-opt %s --fp8q-quantize-model="expert-parallel-ranks=0" -split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not fp8-opt %s --fp8q-quantize-model="expert-parallel-ranks=2" -split-input-file --fp8q-cpu-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=CPU
+// RUN: fp8-opt %s --fp8q-quantize-model="expert-parallel-ranks=2" -split-input-file --fp8q-gpu-pipeline=format=isa | FileCheck %s --check-prefix=GPU
 
 // Dense stacked experts with expert-parallel-ranks = 2: 4 experts, 2 per
 // rank. The up projection reads the tokens broadcast to every expert: the
@@ -42,8 +43,12 @@
 // FOUR: @stacked_experts | {{.*}}; expert parallel over 4 ranks (1 expert per rank): FP8 dispatch, BF16 combine
 // UNEVEN: warning: fp8q-quantize-model: expert-parallel-ranks = 3 does not divide the 4 experts of this grouped GEMM; they stay single-rank
 // BAD: error: fp8q-quantize-model: invalid expert-parallel-ranks 0: expected a positive number of ranks
-// The ranks = 2 program needs the NCCL exchange: the CPU pipeline says so.
-// CPU: error: 'fp8q.ep_rank' op cannot be lowered to linalg: fp8q.ep_rank with ranks = 2 exchanges rows between processes through NCCL, which no fp8q lowering emits yet; only ranks = 1 lowers (to linalg, in the CPU pipeline and the GPU pipeline's host code)
+// The ranks = 2 program needs the NCCL exchange: the CPU pipeline says so;
+// the GPU pipeline calls the runtime's (one process per rank).
+// GPU-DAG: llvm.call @fp8q_ep_rank(
+// GPU-DAG: llvm.call @fp8q_moe_dispatch(
+// GPU-DAG: llvm.call @fp8q_moe_combine_f32(
+// CPU: error: 'fp8q.ep_rank' op cannot be lowered to linalg: fp8q.ep_rank with ranks = 2 exchanges rows between processes through NCCL, which only convert-fp8q-to-nccl (--fp8q-gpu-pipeline) lowers; the linalg lowering takes ranks = 1
 func.func @stacked_experts(%x: tensor<16x256xf32>, %w_up: tensor<4x256x512xf32>, %w_down: tensor<4x512x256xf32>) -> tensor<4x16x256xf32> {
   %zero = arith.constant 0.0 : f32
   %et = tensor.empty() : tensor<16x256xf32>

@@ -12,6 +12,7 @@
 
 #include "fp8q/Conversion/Fp8qToGPU/Fp8qToGPU.h"
 #include "fp8q/Conversion/Fp8qToLinalg/Fp8qToLinalg.h"
+#include "fp8q/Conversion/Fp8qToNccl/Fp8qToNccl.h"
 
 #include "mlir/Pass/Pass.h"
 

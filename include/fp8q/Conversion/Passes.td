@@ -233,4 +233,60 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
   ];
 }
 
+def ConvertFp8qToNcclPass : Pass<"convert-fp8q-to-nccl", "::mlir::ModuleOp"> {
+  let summary = "Lower fp8q.ep_rank / moe_dispatch / moe_combine to the NCCL exchange of the runtime";
+  let description = [{
+    Replaces every `fp8q.ep_rank`, `fp8q.moe_dispatch` and
+    `fp8q.moe_combine`, with any `ranks`, by a call of its entry point in
+    libFP8QCudaRuntime (include/fp8q/Runtime/NcclExchange.h;
+    docs/ExpertParallel.md, docs/Runtime.md), which checks the routing and
+    moves the rows between the ranks' processes with NCCL
+    (ncclSend/ncclRecv in one ncclGroupStart/ncclGroupEnd; a rank sends to
+    itself, so `ranks = 1` runs the same exchange on one GPU):
+
+    * on tensors, before bufferization: the operands are taken with
+      `bufferization.to_buffer` (identity layout), the results are fresh
+      host `memref.alloc`s returned through `bufferization.to_tensor
+      restrict writable`;
+    * the callees are declared `func.func private` with
+      `llvm.emit_c_interface`: `fp8q_ep_rank(i64 ranks, memref<?xi8> what)
+      -> i64`, `fp8q_moe_dispatch(codes, scales, experts, recv_codes,
+      recv_scales, counts, sources, i64 ranks, i64 num_experts, what)`,
+      `fp8q_moe_combine_{bf16,f32}(expert_out, sources, counts, experts,
+      result, i64 ranks, i64 num_experts, what)`, every memref dynamically
+      shaped; `what` is a `memref.global` constant holding the op's name
+      and location, which starts every run-time error message;
+    * the dynamic extents are asserted first, as in the linalg lowering
+      (buildDynamicExtentChecks).
+
+    The ids, the capacity, the counts and the sources are checked by the
+    runtime, on every rank alike, before any row is written (a bad input
+    stops every rank with a message, none waits for the others). Used by
+    `--fp8q-gpu-pipeline` (`expert-exchange=nccl`, the default); the CPU
+    pipeline keeps the ranks = 1 linalg lowering.
+
+    Example:
+
+    ```mlir
+    %r = fp8q.ep_rank {ranks = 2}
+    // becomes
+    // memref.global "private" constant @fp8q_ep_what_0 : memref<25xi8>
+    //     = dense<...> ("fp8q.ep_rank (x.mlir:3:8)")
+    %w = memref.get_global @fp8q_ep_what_0 : memref<25xi8>
+    %c = memref.cast %w : memref<25xi8> to memref<?xi8>
+    %ranks = arith.constant 2 : i64
+    %r64 = call @fp8q_ep_rank(%ranks, %c) : (i64, memref<?xi8>) -> i64
+    %r = arith.index_cast %r64 : i64 to index
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 #endif // FP8Q_CONVERSION_PASSES_TD

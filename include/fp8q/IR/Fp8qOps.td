@@ -440,9 +440,10 @@ def Fp8q_EpRankOp : Fp8q_Op<"ep_rank", [Pure]> {
     experts' weights (`--fp8q-quantize-model` with `expert-parallel-ranks`
     slices the stacked weights with it).
 
-    With `ranks = 1` it is the constant 0 (the CPU lowering); with more
-    ranks it is the communicator's rank at run time (the NCCL runtime of
-    the GPU pipeline, docs/ExpertParallel.md).
+    With `ranks = 1` it is the constant 0 (the CPU lowering); the GPU
+    pipeline (`convert-fp8q-to-nccl`) reads it from the runtime at run time
+    (`FP8Q_EP_RANK`, checked against `ranks` and `FP8Q_EP_RANKS`;
+    docs/ExpertParallel.md).
 
     Example:
 
@@ -497,10 +498,11 @@ def Fp8q_MoeDispatchOp : Fp8q_Op<"moe_dispatch", [
     T and K may be dynamic (checked at run time like the grouped GEMM's
     extents); E_local and C are static. Every rank must pass the same T
     (the source index is s * T * k + ...). With `ranks = 1` (r = 0) the op
-    is a local bucketing, lowered by `--convert-fp8q-to-linalg`; more ranks
-    need an exchange through NCCL that no fp8q lowering emits yet (planned:
-    counts exchanged first, then rows grouped per (peer, local expert) with
-    ncclSend/ncclRecv inside ncclGroupStart/End; docs/ExpertParallel.md).
+    is a local bucketing, lowered by `--convert-fp8q-to-linalg`; any
+    `ranks` (1 included) is lowered by `--convert-fp8q-to-nccl` (the GPU
+    pipeline) to the runtime's exchange: counts exchanged first, then the
+    rows per destination rank with ncclSend/ncclRecv inside
+    ncclGroupStart/End (docs/ExpertParallel.md).
 
     Destination-passing style: the four `outs` operands only supply the
     result shapes (and, after bufferization, the buffers); every element
@@ -584,8 +586,8 @@ def Fp8q_MoeCombineOp : Fp8q_Op<"moe_combine", [
 
     T and N may be dynamic (checked at run time); E_local and C are
     static. With `ranks = 1` it is a local gather (`--convert-fp8q-to-linalg`);
-    more ranks need the NCCL exchange that no fp8q lowering emits yet
-    (docs/ExpertParallel.md).
+    any `ranks` is lowered by `--convert-fp8q-to-nccl` (the GPU pipeline)
+    to the runtime's NCCL exchange (docs/ExpertParallel.md).
 
     Example:
 

@@ -22,6 +22,9 @@ class OpPassManager;
 
 namespace mlir::fp8q {
 
+/// `expert-exchange`: the lowering of the expert-parallel ops.
+enum class ExpertExchange { Nccl, Host };
+
 /// Options of `--fp8q-gpu-pipeline`.
 struct GpuPipelineOptions : PassPipelineOptions<GpuPipelineOptions> {
   Option<std::string> chip{*this, "chip",
@@ -94,6 +97,17 @@ struct GpuPipelineOptions : PassPipelineOptions<GpuPipelineOptions> {
       llvm::cl::desc("Free the host buffers that bufferization allocates "
                      "(buffer-deallocation-pipeline)"),
       llvm::cl::init(true)};
+  Option<ExpertExchange> expertExchange{
+      *this, "expert-exchange",
+      llvm::cl::desc("How fp8q.ep_rank / moe_dispatch / moe_combine run"),
+      llvm::cl::init(ExpertExchange::Nccl),
+      llvm::cl::values(
+          clEnumValN(ExpertExchange::Nccl, "nccl",
+                     "the runtime's NCCL exchange, any ranks "
+                     "(convert-fp8q-to-nccl; default)"),
+          clEnumValN(ExpertExchange::Host, "host",
+                     "ranks = 1 only: host loops (convert-fp8q-to-linalg), "
+                     "no NCCL needed"))};
 };
 
 /// Adds `--fp8q-gpu-pipeline` to `pm` (anchored on builtin.module):

@@ -323,6 +323,10 @@ void fp8q::buildFp8qGpuPipeline(OpPassManager &pm,
   conversion.gemmCtas = options.gemmCtas;
   conversion.gemmCluster = options.gemmCluster;
   pm.addPass(createConvertFp8qToGPUPass(conversion));
+  // The expert-parallel ops to the runtime's NCCL exchange (with
+  // expert-exchange=host, ranks = 1 becomes host loops below).
+  if (options.expertExchange == ExpertExchange::Nccl)
+    pm.addPass(createConvertFp8qToNcclPass());
   // The fp8q ops without a GPU kernel (dequantize, scaled_matmul with
   // gemm=host, grouped_scaled_matmul) to host loops with the reference
   // numerics.

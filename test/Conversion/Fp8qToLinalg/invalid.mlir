@@ -32,7 +32,7 @@ func.func @quantize_padding_overflows(
 
 // Expert parallelism over more than one rank needs the NCCL runtime.
 func.func @ep_rank_two_ranks() -> index {
-  // expected-error @+1 {{'fp8q.ep_rank' op cannot be lowered to linalg: fp8q.ep_rank with ranks = 2 exchanges rows between processes through NCCL, which no fp8q lowering emits yet; only ranks = 1 lowers (to linalg, in the CPU pipeline and the GPU pipeline's host code)}}
+  // expected-error @+1 {{'fp8q.ep_rank' op cannot be lowered to linalg: fp8q.ep_rank with ranks = 2 exchanges rows between processes through NCCL, which only convert-fp8q-to-nccl (--fp8q-gpu-pipeline) lowers; the linalg lowering takes ranks = 1}}
   %r = fp8q.ep_rank {ranks = 2}
   return %r : index
 }
@@ -40,7 +40,7 @@ func.func @ep_rank_two_ranks() -> index {
 // -----
 
 func.func @moe_dispatch_two_ranks(%q: tensor<4x128xf8E4M3FN>, %s: tensor<4x1xf32>, %e: tensor<4x1xi32>, %rc0: tensor<1x8x128xf8E4M3FN>, %rs0: tensor<1x8x1xf32>, %c0: tensor<1xi32>, %s0: tensor<1x8xi32>) -> tensor<1xi32> {
-  // expected-error @+1 {{'fp8q.moe_dispatch' op cannot be lowered to linalg: fp8q.moe_dispatch with ranks = 2 exchanges rows between processes through NCCL, which no fp8q lowering emits yet; only ranks = 1 lowers (to linalg, in the CPU pipeline and the GPU pipeline's host code)}}
+  // expected-error @+1 {{'fp8q.moe_dispatch' op cannot be lowered to linalg: fp8q.moe_dispatch with ranks = 2 exchanges rows between processes through NCCL, which only convert-fp8q-to-nccl (--fp8q-gpu-pipeline) lowers; the linalg lowering takes ranks = 1}}
   %rc, %rs, %counts, %src = fp8q.moe_dispatch %q, %s, %e outs(%rc0, %rs0, %c0, %s0)
       {ranks = 2, num_experts = 2, capacity = 8}
       : tensor<4x128xf8E4M3FN>, tensor<4x1xf32>, tensor<4x1xi32>
@@ -51,7 +51,7 @@ func.func @moe_dispatch_two_ranks(%q: tensor<4x128xf8E4M3FN>, %s: tensor<4x1xf32
 // -----
 
 func.func @moe_combine_four_ranks(%y: tensor<1x8x16xf32>, %src: tensor<1x8xi32>, %c: tensor<1xi32>, %e: tensor<4x1xi32>, %o0: tensor<4x1x16xbf16>) -> tensor<4x1x16xbf16> {
-  // expected-error @+1 {{'fp8q.moe_combine' op cannot be lowered to linalg: fp8q.moe_combine with ranks = 4 exchanges rows between processes through NCCL, which no fp8q lowering emits yet; only ranks = 1 lowers (to linalg, in the CPU pipeline and the GPU pipeline's host code)}}
+  // expected-error @+1 {{'fp8q.moe_combine' op cannot be lowered to linalg: fp8q.moe_combine with ranks = 4 exchanges rows between processes through NCCL, which only convert-fp8q-to-nccl (--fp8q-gpu-pipeline) lowers; the linalg lowering takes ranks = 1}}
   %o = fp8q.moe_combine %y, %src, %c, %e outs(%o0) {ranks = 4, num_experts = 4}
       : tensor<1x8x16xf32>, tensor<1x8xi32>, tensor<1xi32>, tensor<4x1xi32> -> tensor<4x1x16xbf16>
   return %o : tensor<4x1x16xbf16>

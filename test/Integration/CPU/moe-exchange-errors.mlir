@@ -28,14 +28,19 @@
 // A ranks = 2 program cannot run in one CPU process.
 // RUN: not fp8-opt %S/Inputs/moe-two-ranks.mlir --fp8q-cpu-pipeline -o /dev/null 2>&1 \
 // RUN: | FileCheck %s --check-prefix=RANKS
-// RUN: not fp8-opt %S/Inputs/moe-two-ranks.mlir --fp8q-gpu-pipeline -o /dev/null 2>&1 \
+// RUN: not fp8-opt %S/Inputs/moe-two-ranks.mlir --fp8q-gpu-pipeline=expert-exchange=host -o /dev/null 2>&1 \
 // RUN: | FileCheck %s --check-prefix=RANKS
+// The GPU pipeline's default lowers it to the runtime's NCCL exchange (the
+// same checks on the mock NCCL: test/Integration/GPU/moe-exchange-nccl-mock.test).
+// RUN: fp8-opt %S/Inputs/moe-two-ranks.mlir --fp8q-gpu-pipeline=format=isa \
+// RUN: | FileCheck %s --check-prefix=RUNTIME
 
 // OVERFLOW: fp8q.moe_dispatch ({{.*}}moe-exchange-errors.mlir:{{[0-9]+}}:{{[0-9]+}}): more than capacity = 2 rows routed to one expert
 // ID: fp8q.moe_dispatch ({{.*}}moe-exchange-errors.mlir:{{[0-9]+}}:{{[0-9]+}}): expert ids must be within [0, num_experts = 2)
 // SOURCES: fp8q.moe_combine ({{.*}}moe-exchange-errors.mlir:{{[0-9]+}}:{{[0-9]+}}): sources and counts must hold every (token, slot) exactly once, in the expert that experts names
 // COUNTS: fp8q.moe_combine ({{.*}}moe-exchange-errors.mlir:{{[0-9]+}}:{{[0-9]+}}): counts must be within [0, capacity = 2]
-// RANKS: error: 'fp8q.moe_dispatch' op cannot be lowered to linalg: fp8q.moe_dispatch with ranks = 2 exchanges rows between processes through NCCL, which no fp8q lowering emits yet; only ranks = 1 lowers (to linalg, in the CPU pipeline and the GPU pipeline's host code)
+// RUNTIME: llvm.call @_mlir_ciface_fp8q_moe_dispatch(
+// RANKS: error: 'fp8q.moe_dispatch' op cannot be lowered to linalg: fp8q.moe_dispatch with ranks = 2 exchanges rows between processes through NCCL, which only convert-fp8q-to-nccl (--fp8q-gpu-pipeline) lowers; the linalg lowering takes ranks = 1
 
 func.func private @printMemrefI32(tensor<*xi32>)
 func.func private @printMemrefF32(tensor<*xf32>)

@@ -1369,12 +1369,12 @@ std::optional<std::string> getExpertParallelReason(Operation *op) {
                          "overflows int64");
     return std::nullopt;
   }
-  // NOTE: the NCCL lowering (docs/ExpertParallel.md) is not built yet;
-  // ranks > 1 cannot be computed in one process.
+  // NOTE: ranks > 1 cannot be computed in one process; the NCCL exchange
+  // is convert-fp8q-to-nccl's (docs/ExpertParallel.md).
   return llvm::formatv("{0} with ranks = {1} exchanges rows between processes "
-                       "through NCCL, which no fp8q lowering emits yet; only "
-                       "ranks = 1 lowers (to linalg, in the CPU pipeline and "
-                       "the GPU pipeline's host code)",
+                       "through NCCL, which only convert-fp8q-to-nccl "
+                       "(--fp8q-gpu-pipeline) lowers; the linalg lowering "
+                       "takes ranks = 1",
                        op->getName().getStringRef(), ranks)
       .str();
 }

@@ -20,6 +20,7 @@ when anything differs, so a lit ``RUN:`` line of the script fails.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import subprocess
@@ -122,6 +123,9 @@ class Case:
     outputs: List[Output] = field(default_factory=list)
     #: Module-level functions the case calls (the ops with a dynamic M).
     functions: List[str] = field(default_factory=list)
+    #: With several expert-parallel ranks: what rank r prints (else
+    #: ``outputs`` on every rank).
+    rank_outputs: Optional[List[List[Output]]] = None
 
 
 @dataclass
@@ -665,6 +669,131 @@ class Suite:
             Output("combined", "bf16", combined.reshape(-1, n_size), MATMUL_RTOL)]
         self.cases.append(case)
 
+    def moe_exchange_ranks(self, title: str, qa, sa, experts, num_experts: int,
+                           capacity: int, qb, sb, out_kind: str = "bf16") -> None:
+        """:meth:`moe_exchange` over R = len(qa) ranks (run with ``--ranks
+        R``: one process per rank): rank r's tokens are ``qa[r]`` [T, K] /
+        ``sa[r]`` with routing ``experts[r]`` [T, k]; ``qb`` [E, N, K] /
+        ``sb`` are all experts' weights, of which rank r takes its E/R. The
+        program is the same on every rank (SPMD): it picks its inputs and
+        weights with ``fp8q.ep_rank``. Rank r's dispatch results are checked
+        bit for bit against reference.moe_dispatch's r-th, its GEMM and
+        combine within MATMUL_RTOL against the reference on that layout and
+        reference.moe_combine."""
+        ranks = len(qa)
+        qa = [np.asarray(x, np.uint8) for x in qa]
+        sa = [np.asarray(x, np.float32) for x in sa]
+        experts = [np.asarray(x, np.int32) for x in experts]
+        qb, sb = np.asarray(qb, np.uint8), np.asarray(sb, np.float32)
+        dispatched = ref.moe_dispatch(qa, sa, experts, num_experts, capacity)
+        local = num_experts // ranks
+        ys = [ref.grouped_scaled_matmul(rc, rs, qb[r * local:(r + 1) * local],
+                                        sb[r * local:(r + 1) * local], counts,
+                                        "masked", out_dtype=out_kind)
+              for r, (rc, rs, counts, _) in enumerate(dispatched)]
+        combined = ref.moe_combine(ys, [d[3] for d in dispatched],
+                                   [d[2] for d in dispatched], experts,
+                                   num_experts)
+        t, k_size = qa[0].shape
+        topk, n_size = experts[0].shape[1], qb.shape[1]
+        groups = k_size // 128
+        case = Case(f"moe exchange {title}: {ranks} rank{'s' if ranks > 1 else ''}, T {t} K {k_size} "
+                    f"top-{topk} of {num_experts} experts, capacity "
+                    f"{capacity}, N {n_size} -> {out_kind}")
+        em = _Emitter(case, f"case{len(self.cases)}")
+        rank = em.fresh("rank")
+        em.line(f"{rank} = fp8q.ep_rank {{ranks = {ranks}}}")
+
+        def mine(stacked, kind, rows=None):
+            """Rank r's part of a constant: [r] of a stack along a new
+            leading dimension (rows None, the dimension dropped), or the
+            rows [r * rows, (r + 1) * rows)."""
+            stacked = np.asarray(stacked)
+            inner = stacked.shape[1:]
+            if stacked.size == 0:
+                # NOTE: a slice at offset 0 of an empty extent does not
+                # verify ("out-of-bounds: 0 >= 0"); there is no data anyway.
+                return em.empty(inner if rows is None else (rows,) + inner, kind)
+            value = em.constant(stacked, kind)
+            offset = rank
+            if rows is not None:
+                size = em.fresh("n")
+                em.line(f"{size} = arith.constant {rows} : index")
+                offset = em.fresh("o")
+                em.line(f"{offset} = arith.muli {rank}, {size} : index")
+            out_shape = inner if rows is None else (rows,) + inner
+            name = em.fresh("s")
+            zeros = ", ".join(["0"] * len(inner))
+            sizes = ", ".join(str(d) for d in ((1 if rows is None else rows),) + inner)
+            ones = ", ".join(["1"] * (len(inner) + 1))
+            em.line(f"{name} = tensor.extract_slice {value}[{offset}, {zeros}] "
+                    f"[{sizes}] [{ones}] : {tensor_type(stacked.shape, kind)} to "
+                    f"{tensor_type(out_shape, kind)}")
+            return name
+
+        a, a_s = mine(np.stack(qa), "e4m3"), mine(np.stack(sa), "f32")
+        route = mine(np.stack(experts), "i32")
+        b, b_s = mine(qb, "e4m3", local), mine(sb, "f32", local)
+        recv = [((local, capacity, k_size), "e4m3"),
+                ((local, capacity, groups), "f32"), ((local,), "i32"),
+                ((local, capacity), "i32")]
+        inits = [em.empty(shape, kind) for shape, kind in recv]
+        res = [em.fresh("d") for _ in recv]
+        types = [tensor_type(shape, kind) for shape, kind in recv]
+        em.line(f"{', '.join(res)} = fp8q.moe_dispatch {a}, {a_s}, {route} "
+                f"outs({', '.join(inits)}) {{ranks = {ranks}, num_experts = "
+                f"{num_experts}, capacity = {capacity}}} : "
+                f"{tensor_type(qa[0].shape, 'e4m3')}, {tensor_type(sa[0].shape, 'f32')}, "
+                f"{tensor_type(experts[0].shape, 'i32')} -> {', '.join(types)}")
+        out_shape = (local, capacity, n_size)
+        b_type = tensor_type((local,) + qb.shape[1:], "e4m3")
+        sb_type = tensor_type((local,) + sb.shape[1:], "f32")
+        gemm = em.fresh("y")
+        em.line(f"{gemm} = fp8q.grouped_scaled_matmul {res[0]}, {res[1]}, {b}, "
+                f"{b_s}, {res[2]} outs({em.constant(np.zeros(out_shape), out_kind)}) "
+                f"{{layout = #fp8q.group_layout<masked>}} : {types[0]}, "
+                f"{types[1]}, {b_type}, {sb_type}, {types[2]} -> "
+                f"{tensor_type(out_shape, out_kind)}")
+        comb_shape = (t, topk, n_size)
+        comb = em.fresh("o")
+        em.line(f"{comb} = fp8q.moe_combine {gemm}, {res[3]}, {res[2]}, {route} "
+                f"outs({em.empty(comb_shape, 'bf16')}) {{ranks = {ranks}, "
+                f"num_experts = {num_experts}}} : {tensor_type(out_shape, out_kind)}, "
+                f"{types[3]}, {types[2]}, {tensor_type(experts[0].shape, 'i32')} -> "
+                f"{tensor_type(comb_shape, 'bf16')}")
+        printed = [(res[0], recv[0][0], "e4m3"), (res[1], recv[1][0], "f32"),
+                   (res[2], recv[2][0], "i32"), (res[3], recv[3][0], "i32"),
+                   (gemm, out_shape, out_kind), (comb, comb_shape, "bf16")]
+        for value, shape, kind in printed:
+            self._print_flat(em, value, shape, kind)
+        case.rank_outputs = [
+            [Output("recv_codes", "e4m3", rc.reshape(-1, k_size)),
+             Output("recv_scales", "f32", rs.reshape(-1, groups)),
+             Output("counts", "i32", counts.reshape(1, -1)),
+             Output("sources", "i32", sources),
+             Output("expert GEMM", out_kind, y.reshape(-1, n_size), MATMUL_RTOL),
+             Output("combined", "bf16", c.reshape(-1, n_size), MATMUL_RTOL)]
+            for (rc, rs, counts, sources), y, c in zip(dispatched, ys, combined)]
+        case.outputs = case.rank_outputs[0]
+        self.cases.append(case)
+
+    @staticmethod
+    def _print_flat(em, value, shape, kind) -> None:
+        """Prints a rank-1, 2 or 3 tensor as 2-D bits (print_bits)."""
+        flat = (int(np.prod(shape[:-1])), shape[-1])
+        view = value
+        if len(shape) == 1:
+            view = em.fresh("v")
+            em.line(f"{view} = tensor.expand_shape {value} [[0, 1]] "
+                    f"output_shape [1, {shape[0]}] : "
+                    f"{tensor_type(shape, kind)} into {tensor_type((1,) + shape, kind)}")
+            flat = (1, shape[0])
+        elif len(shape) == 3:
+            view = em.fresh("v")
+            em.line(f"{view} = tensor.collapse_shape {value} [[0, 1], [2]] : "
+                    f"{tensor_type(shape, kind)} into {tensor_type(flat, kind)}")
+        em.print_bits(view, flat, kind)
+
     def e4m3_encode(self, title: str, y: np.ndarray) -> None:
         """The software f32 -> E4M3 conversion on arbitrary f32 values (needs
         ``--fp8q-test-e4m3-conversion``), bit-exact against the reference."""
@@ -704,7 +833,9 @@ class Suite:
 
     # -- program ------------------------------------------------------------
 
-    def module(self) -> str:
+    def module(self, exit_status: bool = False) -> str:
+        """The module; with ``exit_status``, ``@main`` returns 0 as an i32
+        (an executable's exit status, scripts/device/build_moe_e2e.sh)."""
         lines = ["// Generated by test/Integration/CPU/Inputs/cpu_harness.py "
                  f"(suite {self.name}).",
                  "func.func private @printMemrefI32(tensor<*xi32>)"]
@@ -715,10 +846,15 @@ class Suite:
             lines.extend(case.body)
             lines.append("  return")
             lines.append("}")
-        lines.append("func.func @main() {")
+        lines.append("func.func @main() -> i32 {" if exit_status
+                     else "func.func @main() {")
         for index in range(len(self.cases)):
             lines.append(f"  call @case{index}() : () -> ()")
-        lines.append("  return")
+        if exit_status:
+            lines.append("  %status = arith.constant 0 : i32")
+            lines.append("  return %status : i32")
+        else:
+            lines.append("  return")
         lines.append("}")
         return "\n".join(lines) + "\n"
 
@@ -726,11 +862,11 @@ class Suite:
 
     def main(self, argv: Optional[Sequence[str]] = None) -> None:
         parser = argparse.ArgumentParser(description=f"fp8q CPU suite {self.name}")
-        parser.add_argument("--opt", required=True, help="fp8-opt")
-        parser.add_argument("--runner", required=True, help="mlir-runner")
-        parser.add_argument("--shared-libs", required=True,
+        parser.add_argument("--opt", required=False, help="fp8-opt")
+        parser.add_argument("--runner", required=False, help="mlir-runner")
+        parser.add_argument("--shared-libs", required=False,
                             help="comma-separated runner utility libraries")
-        parser.add_argument("--work-dir", required=True,
+        parser.add_argument("--work-dir", required=False,
                             help="directory for the generated files")
         parser.add_argument("--opt-flags", default="",
                             help="extra fp8-opt flags before the pipeline")
@@ -738,7 +874,24 @@ class Suite:
                             help="the fp8-opt pipeline option (the GPU "
                                  "pipeline's with a CUDA runtime library, e.g. "
                                  "on the mock driver)")
+        parser.add_argument("--ranks", type=int, default=1,
+                            help="expert-parallel ranks: run the program in "
+                                 "as many processes (scripts/device/"
+                                 "ep_launch.py) and check each rank's output")
+        parser.add_argument("--emit", metavar="DIR",
+                            help="only write the program (DIR/<name>.mlir, "
+                                 "@main returning 0) and what each rank must print "
+                                 "(save_expected), for a run elsewhere")
         args = parser.parse_args(argv)
+        if args.emit:
+            os.makedirs(args.emit, exist_ok=True)
+            with open(os.path.join(args.emit, f"{self.name}.mlir"), "w") as f:
+                f.write(self.module(exit_status=True))
+            self.save_expected(os.path.join(args.emit, "expected"), args.ranks)
+            sys.exit(0)
+        if not (args.opt and args.runner and args.shared_libs and args.work_dir):
+            parser.error("--opt, --runner, --shared-libs and --work-dir are "
+                         "needed (unless --emit)")
         sys.exit(self.run(args))
 
     def run(self, args) -> int:
@@ -754,32 +907,96 @@ class Suite:
             return 1
         run_cmd = [args.runner, lowered, "-e", "main",
                    "-entry-point-result=void", f"--shared-libs={args.shared_libs}"]
-        output = _run(run_cmd)
-        if output is None:
+        ranks = getattr(args, "ranks", 1)
+        outputs = _run_ranks(run_cmd, ranks, args.work_dir) if ranks > 1 \
+            else [_run(run_cmd)]
+        if any(output is None for output in outputs):
             return 1
         elapsed = time.time() - start
+        return check_printed(self.name, [case.title for case in self.cases],
+                             self.expected(len(outputs)), outputs,
+                             f"compile+run {elapsed:.1f} s", f"the program in {source}")
+
+    def expected(self, ranks: int) -> List[List[List[Output]]]:
+        """What each rank prints: [rank][case] -> outputs."""
+        return [[case.rank_outputs[rank] if case.rank_outputs else case.outputs
+                 for case in self.cases] for rank in range(ranks)]
+
+    def save_expected(self, directory: str, ranks: int) -> None:
+        """Writes what each of ``ranks`` ranks must print to ``directory``
+        (expected.json and one .npy per array), for :func:`check_saved`
+        where the program runs without this harness (scripts/device)."""
+        os.makedirs(directory, exist_ok=True)
+        table = {"name": self.name, "titles": [c.title for c in self.cases],
+                 "ranks": []}
+        for rank, cases in enumerate(self.expected(ranks)):
+            rank_table = []
+            for index, outs in enumerate(cases):
+                entries = []
+                for number, out in enumerate(outs):
+                    file = f"r{rank}_c{index}_{number}.npy"
+                    np.save(os.path.join(directory, file), np.asarray(out.expected))
+                    entries.append({"name": out.name, "kind": out.kind,
+                                    "tolerance": out.tolerance, "file": file})
+                rank_table.append(entries)
+            table["ranks"].append(rank_table)
+        with open(os.path.join(directory, "expected.json"), "w") as f:
+            json.dump(table, f, indent=1)
+
+
+def check_printed(name: str, titles: List[str],
+                  expected: List[List[List[Output]]], outputs: List[str],
+                  timing: str = "", where: str = "the program") -> int:
+    """Compares the printMemrefI32 output of each rank with ``expected``
+    ([rank][case] -> outputs); prints a report, returns 0 if all match."""
+    ranks = len(outputs)
+    failures = 0
+    wanted = 0
+    for rank, output in enumerate(outputs):
         printed = parse_printed(output)
-        wanted = sum(len(case.outputs) for case in self.cases)
-        if len(printed) != wanted:
-            print(f"FAIL: expected {wanted} printed arrays, got {len(printed)}; "
-                  f"program: {source}")
+        rank_wanted = sum(len(outs) for outs in expected[rank])
+        wanted += rank_wanted
+        if len(printed) != rank_wanted:
+            print(f"FAIL: expected {rank_wanted} printed arrays, got "
+                  f"{len(printed)}{f' on rank {rank}' if ranks > 1 else ''}; "
+                  f"see {where}")
             return 1
-        failures = 0
         arrays = iter(printed)
-        for case in self.cases:
-            results = [compare(out, next(arrays)) for out in case.outputs]
+        for title, outs in zip(titles, expected[rank]):
+            results = [compare(out, next(arrays)) for out in outs]
             case_ok = all(ok for ok, _ in results)
             failures += sum(not ok for ok, _ in results)
-            print(("ok   " if case_ok else "FAIL ") + case.title)
-            for out, (_, text) in zip(case.outputs, results):
+            suffix = f" [rank {rank}]" if ranks > 1 else ""
+            print(("ok   " if case_ok else "FAIL ") + title + suffix)
+            for out, (_, text) in zip(outs, results):
                 print(f"       {out.name}: {text}")
-        print(f"{self.name}: {len(self.cases)} cases, {wanted} outputs, "
-              f"{failures} mismatching, compile+run {elapsed:.1f} s")
-        if failures:
-            print(f"FAIL: see the program in {source}")
-            return 1
-        print("ALL PASSED")
-        return 0
+    print(f"{name}: {len(titles)} cases, {wanted} outputs, "
+          f"{failures} mismatching{', ' + timing if timing else ''}")
+    if failures:
+        print(f"FAIL: see {where}")
+        return 1
+    print("ALL PASSED")
+    return 0
+
+
+def check_saved(directory: str, output_files: List[str]) -> int:
+    """:func:`check_printed` against :meth:`Suite.save_expected`'s files, on
+    the outputs of rank 0, 1, ... in ``output_files``."""
+    with open(os.path.join(directory, "expected.json")) as f:
+        table = json.load(f)
+    if len(output_files) != len(table["ranks"]):
+        print(f"FAIL: {len(output_files)} outputs for {len(table['ranks'])} ranks")
+        return 1
+    expected = [[[Output(e["name"], e["kind"],
+                         np.load(os.path.join(directory, e["file"])),
+                         e["tolerance"]) for e in case] for case in rank]
+                for rank in table["ranks"]]
+    outputs = []
+    for path in output_files:
+        with open(path) as f:
+            outputs.append(f.read())
+    return check_printed(table["name"], table["titles"], expected, outputs,
+                         where=", ".join(output_files))
 
 
 def _run(cmd: List[str]) -> Optional[str]:
@@ -790,6 +1007,28 @@ def _run(cmd: List[str]) -> Optional[str]:
         print(result.stderr[-4000:])
         return None
     return result.stdout
+
+
+def _run_ranks(cmd: List[str], ranks: int, work_dir: str) -> List[Optional[str]]:
+    """Runs ``cmd`` once per rank (scripts/device/ep_launch.py); the stdout
+    of every rank, or [None] if one failed."""
+    launcher = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                            "..", "..", "..", "..", "scripts", "device",
+                            "ep_launch.py")
+    out_dir = os.path.join(work_dir, "ranks")
+    result = subprocess.run([sys.executable, launcher, "--ranks", str(ranks),
+                             "--out-dir", out_dir, "--", *cmd],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True)
+    if result.returncode != 0:
+        print(f"FAIL: {ranks} ranks of: {' '.join(cmd)}")
+        print(result.stdout[-4000:])
+        return [None]
+    outputs = []
+    for rank in range(ranks):
+        with open(os.path.join(out_dir, f"rank{rank}.out")) as f:
+            outputs.append(f.read())
+    return outputs
 
 
 _PRINTED = re.compile(r"sizes = \[(\d+)\][^\n]*data =\s*\n?\[([^\]]*)\]")
@@ -849,3 +1088,10 @@ def compare(out: Output, got_bits: np.ndarray) -> Tuple[bool, str]:
     for idx in list(zip(*np.nonzero(bad)))[:10]:
         lines.append(f"  at {tuple(int(i) for i in idx)}: {describe(idx)}")
     return False, "\n       ".join(lines)
+
+
+if __name__ == "__main__":
+    # python cpu_harness.py --check DIR RANK0_OUTPUT [RANK1_OUTPUT ...]
+    if len(sys.argv) < 4 or sys.argv[1] != "--check":
+        sys.exit("usage: cpu_harness.py --check EXPECTED_DIR RANK0_OUT [RANK1_OUT ...]")
+    sys.exit(check_saved(sys.argv[2], sys.argv[3:]))
