@@ -13,10 +13,13 @@ starts R copies of CMD at once, rank r with
   rank: two ranks on one GPU are refused);
 
 and writes its stdout and stderr to ``DIR/rank<r>.out`` / ``.err``. It waits
-for all of them (killing all after ``--timeout`` seconds, default 300) and
-exits with 0 if every rank exited with 0, else prints each failing rank's
-status and the end of its stderr and exits with 1. Uses only the standard
-library: it runs on the GPU machine too.
+for all of them and exits with 0 if every rank exited with 0, else prints each
+failing rank's status and the end of its stderr and exits with 1. It kills
+every rank still running after ``--timeout`` seconds (default 300), and
+``--grace`` seconds (default 10) after the first rank that fails: its peers
+would otherwise wait for it inside NCCL forever (H200: two ranks on one GPU,
+where rank 1 finds no device and rank 0 waits in ``ncclCommInitRank``). Uses
+only the standard library: it runs on the GPU machine too.
 """
 
 import argparse
@@ -32,6 +35,7 @@ def main(argv=None) -> int:
     parser.add_argument("--out-dir", required=True)
     parser.add_argument("--gpu-per-rank", action="store_true")
     parser.add_argument("--timeout", type=float, default=300.0)
+    parser.add_argument("--grace", type=float, default=10.0)
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args(argv)
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
@@ -52,10 +56,22 @@ def main(argv=None) -> int:
         procs.append((subprocess.Popen(command, env=env, stdout=out, stderr=err),
                       out, err))
     deadline = time.time() + args.timeout
-    timed_out = False
+    # Why the ranks still running were killed, if they were.
+    kill_reason = None
+    first_failure = None
     while any(p.poll() is None for p, _, _ in procs):
-        if time.time() > deadline:
-            timed_out = True
+        now = time.time()
+        if first_failure is None:
+            for rank, (p, _, _) in enumerate(procs):
+                if p.poll() not in (None, 0):
+                    first_failure = (rank, now)
+                    break
+        if now > deadline:
+            kill_reason = "killed after the timeout"
+        elif first_failure and now > first_failure[1] + args.grace:
+            kill_reason = (f"killed {args.grace:g} s after rank {first_failure[0]} "
+                           "failed")
+        if kill_reason:
             for p, _, _ in procs:
                 if p.poll() is None:
                     p.kill()
@@ -71,7 +87,7 @@ def main(argv=None) -> int:
         failed += 1
         with open(os.path.join(args.out_dir, f"rank{rank}.err")) as f:
             tail = f.read()[-2000:]
-        reason = "killed after the timeout" if timed_out and code < 0 else f"exit {code}"
+        reason = kill_reason if kill_reason and code < 0 else f"exit {code}"
         print(f"ep_launch: rank {rank} failed ({reason}):\n{tail}", end="")
     if failed:
         print(f"ep_launch: {failed} of {args.ranks} ranks failed")
