@@ -647,19 +647,7 @@ class Suite:
                    (res[2], recv[2][0], "i32"), (res[3], recv[3][0], "i32"),
                    (gemm, out_shape, out_kind), (comb, comb_shape, "bf16")]
         for value, shape, kind in printed:
-            flat = (int(np.prod(shape[:-1])), shape[-1])
-            view = em.fresh("v")
-            if len(shape) == 1:
-                em.line(f"{view} = tensor.expand_shape {value} [[0, 1]] "
-                        f"output_shape [1, {shape[0]}] : "
-                        f"{tensor_type(shape, kind)} into {tensor_type((1,) + shape, kind)}")
-                flat = (1, shape[0])
-            elif len(shape) == 3:
-                em.line(f"{view} = tensor.collapse_shape {value} [[0, 1], [2]] : "
-                        f"{tensor_type(shape, kind)} into {tensor_type(flat, kind)}")
-            else:
-                view = value
-            em.print_bits(view, flat, kind)
+            self._print_flat(em, value, shape, kind)
         case.outputs = [
             Output("recv_codes", "e4m3", rc.reshape(-1, k_size)),
             Output("recv_scales", "f32", rs.reshape(-1, groups)),
