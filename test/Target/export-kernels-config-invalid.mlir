@@ -111,3 +111,11 @@ module attributes {gpu.container_module} {
   gpu.module @k [#nvvm.target<chip = "sm_90a">] attributes {fp8q.kernel = {a_scale_layout = "k_major", accumulate = false, b_scaling = "row", block_m = 128 : i64, block_n = 128 : i64, ctas = 132 : i64, group_size = 128 : i64, grouping = "masked", kind = "gemm", out = "f32", promotion_interval = 128 : i64, stages = 4 : i64}} {
   }
 }
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @+1 {{fp8q-export-kernels: kernel module 'k': 'fp8q.kernel': field 'promotion' is 'fused', expected one of fma, mul-add}}
+  gpu.module @k [#nvvm.target<chip = "sm_90a">] attributes {fp8q.kernel = {a_scale_layout = "k_major", accumulate = false, b_scaling = "block", block_m = 128 : i64, block_n = 128 : i64, ctas = 132 : i64, group_size = 128 : i64, kind = "gemm", out = "bf16", promotion = "fused", promotion_interval = 128 : i64, stages = 4 : i64}} {
+  }
+}

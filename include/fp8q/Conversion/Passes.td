@@ -206,6 +206,12 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
            "GEMM kernel: CTAs per thread-block cluster along M (1 or 2; "
            "2: the two CTAs share each B tile through TMA multicast). "
            "Grouped GEMMs always run without clusters">,
+    Option<"gemmPromotion", "gemm-promotion", "std::string",
+           /*default=*/"\"fma\"",
+           "GEMM kernel: how a promotion adds partial * (sa * sb) to the f32 "
+           "accumulator: `fma` (default; one fused multiply-add, one "
+           "rounding) or `mul-add` (a rounded multiply, then a rounded add, "
+           "in the order of the reference; kernel suffix `_muladd`)">,
     Option<"memoryModel", "memory-model", "::mlir::fp8q::Fp8qToGPUMemoryModel",
            /*default=*/"::mlir::fp8q::Fp8qToGPUMemoryModel::Copy",
            "Where the kernels' operands live",

@@ -76,6 +76,11 @@ struct GpuPipelineOptions : PassPipelineOptions<GpuPipelineOptions> {
       llvm::cl::desc("GEMM kernel: CTAs per cluster along M, 1 or 2 "
                      "(convert-fp8q-to-gpu)"),
       llvm::cl::init(1)};
+  Option<std::string> gemmPromotion{
+      *this, "gemm-promotion",
+      llvm::cl::desc("GEMM kernel: promotion rounding, fma (default) or "
+                     "mul-add (convert-fp8q-to-gpu)"),
+      llvm::cl::init("fma")};
   Option<std::string> exportDir{
       *this, "export-dir",
       llvm::cl::desc("If set, also write every kernel's cubin and PTX plus "

@@ -322,6 +322,7 @@ void fp8q::buildFp8qGpuPipeline(OpPassManager &pm,
   conversion.gemmStages = options.gemmStages;
   conversion.gemmCtas = options.gemmCtas;
   conversion.gemmCluster = options.gemmCluster;
+  conversion.gemmPromotion = options.gemmPromotion;
   pm.addPass(createConvertFp8qToGPUPass(conversion));
   // The expert-parallel ops to the runtime's NCCL exchange (with
   // expert-exchange=host, ranks = 1 becomes host loops below).

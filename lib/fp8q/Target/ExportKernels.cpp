@@ -155,6 +155,7 @@ void writeGemmAttrs(llvm::json::OStream &json,
     json.attribute("a_scale_layout",
                    config.aScaleMnMajor ? "mn_major" : "k_major");
     json.attribute("promotion_interval", config.promotionInterval);
+    json.attribute("promotion", getGemmPromotionName(config.promotion));
     json.attribute("block_m", config.tile.blockM);
     json.attribute("block_n", config.tile.blockN);
     json.attribute("stages", config.tile.stages);

@@ -40,7 +40,7 @@ func.func @no_promotion(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<200x1xf32>, %b
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 1
 // CHECK: nvgpu.mbarrier.arrive
-// CHECK: arith.mulf
+// CHECK: llvm.intr.fma
 // CHECK: scf.yield
 
 // G = P = 512: the K loop steps by 4 stages; the first stage starts a fresh
@@ -54,17 +54,16 @@ func.func @no_promotion(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<200x1xf32>, %b
 // CHECK-COUNT-3: nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>]
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: nvgpu.mbarrier.arrive
-// CHECK-NOT: arith.mulf
+// CHECK-NOT: llvm.intr.fma
 // CHECK: scf.for %{{.*}} = %c1{{[_0-9]*}} to %c4{{[_0-9]*}} step %c1{{[_0-9]*}} iter_args(%{{.*}} = %{{.*}}) -> (!llvm.struct<
 // CHECK: nvgpu.mbarrier.try_wait.parity
 // CHECK: nvvm.wgmma.fence.aligned
 // CHECK-COUNT-4: nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>]
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: nvgpu.mbarrier.arrive
-// CHECK-NOT: arith.mulf
+// CHECK-NOT: llvm.intr.fma
 // CHECK: scf.yield
 // CHECK: llvm.extractvalue
-// CHECK: arith.mulf
-// CHECK: arith.addf
+// CHECK: llvm.intr.fma
 
 // PTX-COUNT-2: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3

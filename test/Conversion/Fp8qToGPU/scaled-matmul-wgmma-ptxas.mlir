@@ -16,6 +16,9 @@
 // PTX: scaled-matmul-wgmma-cluster.mlir) alike:
 // RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=128 gemm-cluster=2 memory-model=unified format=isa export-dir=%t" -o /dev/null
 // RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --check-prefix=CLUSTER
+// The separate multiply and add of gemm-promotion=mul-add alike:
+// RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=128 gemm-promotion=mul-add memory-model=unified format=isa export-dir=%t" -o /dev/null
+// RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --check-prefix=MULADD
 // The grouped kernels (contiguous and masked layouts) alike:
 // RUN: rm -rf %t && fp8-opt %S/scaled-matmul-wgmma-grouped.mlir --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=128 format=isa export-dir=%t" -o /dev/null
 // RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --check-prefix=GROUPED
@@ -55,6 +58,11 @@
 // CLUSTER: fp8q_scaled_matmul_1x128_128x128_bf16_pi64_m128n128s4c132x2: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
 // CLUSTER: fp8q_scaled_matmul_1x128_128x128_f32_acc_m128n128s4c132x2: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
 // CLUSTER: fp8q_scaled_matmul_1x128_1x128_f32_m128n128s4c132x2: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+
+// MULADD: fp8q_scaled_matmul_1x128_128x128_bf16_muladd: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+// MULADD: fp8q_scaled_matmul_1x128_128x128_bf16_pi64_muladd: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+// MULADD: fp8q_scaled_matmul_1x128_128x128_f32_acc_muladd: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+// MULADD: fp8q_scaled_matmul_1x128_1x128_f32_muladd: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
 
 // GROUPED: fp8q_scaled_matmul_1x128_128x128_bf16_grouped_contiguous: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
 // GROUPED: fp8q_scaled_matmul_1x128_128x128_f32_acc_grouped_masked: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem

@@ -8,6 +8,8 @@
 // RUN: fp8-opt %S/Inputs/gemm-variants.mlir --convert-fp8q-to-gpu="gemm=wgmma gemm-block-m=128 memory-model=unified" | FileCheck %s
 // RUN: fp8-opt %S/Inputs/gemm-variants.mlir --convert-fp8q-to-gpu | FileCheck %s --check-prefix=HOST
 // RUN: fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=128 memory-model=unified format=isa" | FileCheck %s --check-prefix=PTX
+// RUN: fp8-opt %S/Inputs/gemm-variants.mlir --convert-fp8q-to-gpu="gemm=wgmma gemm-block-m=128 gemm-promotion=mul-add memory-model=unified" | FileCheck %s --check-prefix=MULADD
+// RUN: fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=128 gemm-promotion=mul-add memory-model=unified format=isa" | FileCheck %s --check-prefix=MULADD-PTX
 
 // HOST-COUNT-4: fp8q.scaled_matmul
 // HOST-NOT: wgmma
@@ -100,10 +102,10 @@
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
 // CHECK: nvgpu.mbarrier.arrive
-// Promotion of block 0: a separate f32 multiply by (sa * sb) and add.
+// Promotion of block 0: one fused multiply-add of (sa * sb) per value
+// (gemm-promotion=fma, the default; mul-add below).
 // CHECK: %[[P0:.*]] = llvm.extractvalue %[[PARTIAL0]][0]
-// CHECK: %[[M0:.*]] = arith.mulf %[[P0]], %[[S0]] : f32
-// CHECK: arith.addf %{{.*}}, %[[M0]] : f32
+// CHECK: llvm.intr.fma(%[[P0]], %[[S0]], %{{.*}}) : (f32, f32, f32) -> f32
 // Block 2 alike, then the last block after every group.
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 1
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
@@ -141,7 +143,7 @@
 // CHECK: nvvm.wgmma.mma_async {{.*}} D[<f32>, <zero>]
 // CHECK: nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>]
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
-// CHECK: arith.mulf
+// CHECK: llvm.intr.fma
 // CHECK: nvvm.wgmma.fence.aligned
 // CHECK: nvvm.wgmma.mma_async {{.*}} D[<f32>, <zero>]
 // CHECK: nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>]
@@ -179,14 +181,13 @@
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
 // CHECK: nvgpu.mbarrier.arrive
 // Promotion: per column group j the staged sb of columns 8j + 2(l%4) + {0,1};
-// value 4j + r*2 + c is scaled by f32(sa[row r] * sb[column c]), then the
-// separate f32 multiply and add.
+// value 4j + r*2 + c is scaled by f32(sa[row r] * sb[column c]) in the
+// fused multiply-add.
 // CHECK: %[[SB0:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
 // CHECK: %[[SB1:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
 // CHECK: %[[P0:.*]] = llvm.extractvalue %[[PARTIAL:[0-9]+]][0]
 // CHECK: %[[S00:.*]] = arith.mulf %[[SA0]], %[[SB0]] : f32
-// CHECK: %[[M0:.*]] = arith.mulf %[[P0]], %[[S00]] : f32
-// CHECK: arith.addf %{{.*}}, %[[M0]] : f32
+// CHECK: llvm.intr.fma(%[[P0]], %[[S00]], %{{.*}}) : (f32, f32, f32) -> f32
 // CHECK: llvm.extractvalue %[[PARTIAL]][1]
 // CHECK: arith.mulf %[[SA0]], %[[SB1]] : f32
 // CHECK: llvm.extractvalue %[[PARTIAL]][2]
@@ -215,6 +216,18 @@
 // PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // PTX: setmaxnreg.inc.sync.aligned.u32{{(\\09| )+}}232;
 // PTX: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
-// PTX-NOT: fma.rn.f32
+// PTX: fma.rn.f32
 // PTX: bar.sync {{.*}}, 128;
-// PTX-NOT: fma.rn.f32
+
+// gemm-promotion=mul-add: a rounded multiply by (sa * sb), then a rounded
+// add (the reference's order), and no contraction down to PTX.
+// MULADD-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_bf16_muladd
+// MULADD: %[[P0:.*]] = llvm.extractvalue %{{.*}}[0]
+// MULADD: %[[M0:.*]] = arith.mulf %[[P0]], %{{.*}} : f32
+// MULADD-NEXT: arith.addf %{{.*}}, %[[M0]] : f32
+// MULADD-NOT: llvm.intr.fma
+// MULADD-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_f32_acc_muladd
+// MULADD-PTX: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
+// MULADD-PTX-NOT: fma.rn.f32
+// MULADD-PTX: mul.rn.f32
+// MULADD-PTX-NOT: fma.rn.f32

@@ -574,7 +574,10 @@ CUresult runScaledMatmul(const std::string &name, void **params) {
   bool masked = !contiguous && consume(rest, "_grouped_masked");
   bool grouped = contiguous || masked;
   // `_g<G>`: scale groups of G K elements (default 128); the rest of the
-  // name (promotion interval, tiling) does not change the exact numerics.
+  // name (promotion interval and rounding `_muladd`, tiling) does not change
+  // the numerics the mock computes: the reference's, exact partial sums
+  // (the device's tensor-core partials and fused promotion differ within
+  // check_gemm's tolerance).
   int64_t group = kGroup;
   if (consume(rest, "_g")) {
     group = std::atoll(rest.c_str());

@@ -68,6 +68,8 @@ struct Fp8qToGPUOptions {
   /// Choose each fp8q.scaled_matmul's tiling from its static M and N
   /// (hopper::chooseGemmTile): the pass options leave the tiling open.
   bool gemmAutoTile = false;
+  /// The GEMM kernels' promotion rounding (option gemm-promotion).
+  hopper::GemmPromotion gemmPromotion = hopper::GemmPromotion::FMA;
 };
 
 /// Returns why `chip` cannot run the fp8q kernels, or std::nullopt if it can.

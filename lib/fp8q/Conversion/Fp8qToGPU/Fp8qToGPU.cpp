@@ -1054,6 +1054,7 @@ GemmKernelConfig fp8q::getGemmKernelConfig(Operation *scaledMatmul,
     config.accumulate = grouped.getAccumulate();
     config.groupSize = grouped.getGroupSize();
     config.promotionInterval = grouped.getPromotionInterval();
+    config.promotion = options.gemmPromotion;
     config.tile = options.gemmTile;
     // NOTE: a cluster's tiles would straddle groups (gemm-cluster applies
     // to single GEMMs).
@@ -1072,6 +1073,7 @@ GemmKernelConfig fp8q::getGemmKernelConfig(Operation *scaledMatmul,
   config.aScaleMnMajor = op.getAScaleLayout() == ScaleLayout::mn_major;
   config.groupSize = op.getGroupSize();
   config.promotionInterval = op.getPromotionInterval();
+  config.promotion = options.gemmPromotion;
   config.tile = options.gemmTile;
   auto result = cast<RankedTensorType>(op.getInit().getType());
   if (options.gemmAutoTile && result.hasStaticShape())
@@ -1228,9 +1230,20 @@ struct ConvertFp8qToGPUPass
           << "' (expected host or wgmma)";
       return signalPassFailure();
     }
+    if (gemmPromotion != getGemmPromotionName(GemmPromotion::FMA) &&
+        gemmPromotion != getGemmPromotionName(GemmPromotion::MulAdd)) {
+      emitError(module.getLoc())
+          << "convert-fp8q-to-gpu: unknown gemm-promotion '" << gemmPromotion
+          << "' (expected fma or mul-add)";
+      return signalPassFailure();
+    }
     Fp8qToGPUOptions options{getFp8qNVVMTarget(&getContext(), chip),
                              memoryModel};
     options.gemmWgmma = gemm == "wgmma";
+    options.gemmPromotion =
+        gemmPromotion == getGemmPromotionName(GemmPromotion::FMA)
+            ? GemmPromotion::FMA
+            : GemmPromotion::MulAdd;
     // All three 0 (the default): each GEMM's tiling is chosen from its
     // shape; otherwise the given ones with the 128x128, 4-stage defaults
     // for those left at 0.

@@ -73,6 +73,17 @@ enum class GemmBScaling {
 /// Element type of the result.
 enum class GemmOutElement { BF16, F32 };
 
+/// How a promotion adds `partial * scale` to the f32 accumulator.
+enum class GemmPromotion {
+  /// One fused multiply-add (`fma.rn.f32`): one rounding per K group, the
+  /// reference's two roundings minus the product's (docs/GPU.md,
+  /// "Promotion rounding"). The default: half the CUDA-core instructions.
+  FMA,
+  /// A multiply then an add (`mul.rn.f32`, `add.rn.f32`), each rounded, in
+  /// the order of reference.scaled_matmul.
+  MulAdd,
+};
+
 /// One GEMM, or G GEMMs of row segments of A against their own weights
 /// (fp8q.grouped_scaled_matmul, MoE experts).
 enum class GemmGrouping {
@@ -128,6 +139,8 @@ struct GemmKernelConfig {
   /// size (group_size = promotion_interval = K is the no-promotion
   /// accuracy experiment).
   int64_t promotionInterval = kGemmBlockK;
+  /// The promotion's rounding (pass option gemm-promotion).
+  GemmPromotion promotion = GemmPromotion::FMA;
   GemmTileConfig tile;
   /// Grouped GEMMs (Block scaling only): B is G weights [G N, K] with
   /// scales [G ceil(N/G_K), K/G_K], and a `groups` argument gives each
@@ -140,7 +153,8 @@ struct GemmKernelConfig {
   /// `_grouped_masked` for grouped GEMMs, `_g<G>` for a group size
   /// other than 128, `_pi<P>` for a
   /// promotion interval other than 128 and `_m<BM>n<BN>s<S>c<C>[x<X>]` for
-  /// a non-default tiling (`x2`: 2-CTA clusters). Derived from the configuration, never parsed back
+  /// a non-default tiling (`x2`: 2-CTA clusters), then `_muladd` for the
+  /// multiply-then-add promotion. Derived from the configuration, never parsed back
   /// (the kernel module carries the configuration: KernelConfig.h).
   std::string getName() const;
 
@@ -236,6 +250,9 @@ GemmTileConfig chooseGemmTile(int64_t m, int64_t n, int64_t ctas);
 
 /// The manifest spelling of the result type: bf16 or f32.
 StringRef getGemmOutElementName(GemmOutElement element);
+/// The spelling of the promotion (pass option, kernel configuration): "fma"
+/// or "mul-add".
+StringRef getGemmPromotionName(GemmPromotion promotion);
 /// "none", "contiguous" or "masked".
 StringRef getGemmGroupingName(GemmGrouping grouping);
 

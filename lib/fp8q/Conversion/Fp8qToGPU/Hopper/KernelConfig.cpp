@@ -37,6 +37,8 @@ constexpr StringLiteral kAccumulate = "accumulate";
 constexpr StringLiteral kAScaleLayout = "a_scale_layout";
 constexpr StringLiteral kGroupSize = "group_size";
 constexpr StringLiteral kPromotionInterval = "promotion_interval";
+/// "fma" or "mul-add"; absent: fma.
+constexpr StringLiteral kPromotion = "promotion";
 constexpr StringLiteral kBlockM = "block_m";
 constexpr StringLiteral kBlockN = "block_n";
 constexpr StringLiteral kStages = "stages";
@@ -100,6 +102,8 @@ DictionaryAttr hopper::getKernelConfigAttr(MLIRContext *context,
           gemm.aScaleMnMajor ? ScaleLayout::mn_major : ScaleLayout::k_major)));
   add(kGroupSize, b.getI64IntegerAttr(gemm.groupSize));
   add(kPromotionInterval, b.getI64IntegerAttr(gemm.promotionInterval));
+  if (gemm.promotion != GemmPromotion::FMA)
+    add(kPromotion, b.getStringAttr(getGemmPromotionName(gemm.promotion)));
   add(kBlockM, b.getI64IntegerAttr(gemm.tile.blockM));
   add(kBlockN, b.getI64IntegerAttr(gemm.tile.blockN));
   add(kStages, b.getI64IntegerAttr(gemm.tile.stages));
@@ -255,6 +259,12 @@ FailureOr<KernelConfig> readGemmConfig(FieldReader &reader) {
       ScaleLayout::mn_major;
   config.groupSize = reader.getInt(kGroupSize);
   config.promotionInterval = reader.getInt(kPromotionInterval);
+  if (reader.has(kPromotion))
+    config.promotion = reader.getEnum<GemmPromotion>(
+        kPromotion,
+        {{getGemmPromotionName(GemmPromotion::FMA), GemmPromotion::FMA},
+         {getGemmPromotionName(GemmPromotion::MulAdd),
+          GemmPromotion::MulAdd}});
   config.tile.blockM = reader.getInt(kBlockM);
   config.tile.blockN = reader.getInt(kBlockN);
   config.tile.stages = reader.getInt(kStages);

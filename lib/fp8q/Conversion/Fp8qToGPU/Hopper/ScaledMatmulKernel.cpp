@@ -151,6 +151,10 @@ StringRef hopper::getGemmOutElementName(GemmOutElement element) {
   return element == GemmOutElement::BF16 ? "bf16" : "f32";
 }
 
+StringRef hopper::getGemmPromotionName(GemmPromotion promotion) {
+  return promotion == GemmPromotion::FMA ? "fma" : "mul-add";
+}
+
 StringRef hopper::getGemmGroupingName(GemmGrouping grouping) {
   switch (grouping) {
   case GemmGrouping::None:
@@ -184,6 +188,8 @@ std::string GemmKernelConfig::getName() const {
                 .str();
   if (tile.clusterM > 1)
     name += llvm::formatv("x{0}", tile.clusterM).str();
+  if (promotion == GemmPromotion::MulAdd)
+    name += "_muladd";
   return name;
 }
 
@@ -591,9 +597,12 @@ private:
   std::pair<Value, Value> waitStage(Value iteration);
   /// Releases the stage of ring iteration `iteration` to the producer.
   void releaseStage(Value iteration);
-  /// Step 4a: the wgmma descriptor of the 64-row (A) or BN-row (B) operand
-  /// at shared byte offset `offset`, advanced by `kBytes` along K.
-  Value descriptor(Value offset, int64_t kBytes);
+  /// Step 4a: the descriptor address field (i32, 16-byte units) of the
+  /// operand at stage byte offset `offset` (i32).
+  Value descriptorAddress(Value offset);
+  /// Step 4a': the wgmma descriptor of the 64-row (A) or BN-row (B) operand
+  /// whose address field is `address`, advanced by `kBytes` along K.
+  Value descriptor(Value address, int64_t kBytes);
   /// Step 4b: the wgmma instructions over K bytes [firstK, lastK) of the
   /// stage, into a fresh accumulator (`partial` null) or onto `partial`,
   /// committed as one group; with `wait`, waits for every group. Returns
@@ -615,9 +624,10 @@ private:
   /// Step 4c'': Row only: the staged sb of the thread's two columns 8j +
   /// 2(l%4) + {0,1} of fragment column group `j`.
   std::pair<Value, Value> loadColumnScales(Value columns, int64_t j);
-  /// Step 4d: acc[i] = acc[i] + partial[i] * scale(i): a separate f32
-  /// multiply and add (no contraction), as the reference rounds; Row forms
-  /// scale(i) = sa[row of i] * sb[column of i] here.
+  /// Step 4d: acc[i] = acc[i] + partial[i] * scale(i): one fused
+  /// multiply-add (GemmPromotion::FMA), or a separate f32 multiply and add
+  /// (no contraction) as the reference rounds (MulAdd); Row forms compute
+  /// scale(i) = f32(sa[row of i] * sb[column of i]) here.
   void promote(SmallVectorImpl<Value> &acc, Value partial,
                const PromotionScales &scales);
   /// Step 5: the epilogue: + C, bf16 RN or f32; on a tile inside M and N
@@ -921,10 +931,17 @@ void ScaledMatmulKernelEmitter::emitProducer() {
   });
 }
 
-Value ScaledMatmulKernelEmitter::descriptor(Value offset, int64_t kBytes) {
+Value ScaledMatmulKernelEmitter::descriptorAddress(Value offset) {
   Value address = LLVM::PtrToIntOp::create(b, b.getI32Type(), shared(offset));
-  address = b.add(address, b.i32(kBytes));
-  Value field = b.bitAnd(b.shru(address, b.i32(4)), b.i32(kDescAddressMask));
+  return b.bitAnd(b.shru(address, b.i32(4)), b.i32(kDescAddressMask));
+}
+
+Value ScaledMatmulKernelEmitter::descriptor(Value address, int64_t kBytes) {
+  // NOTE: the address field counts 16-byte units of a shared address below
+  // 228 KiB (< 2^14 units), and a stage's K bytes stay inside it: adding
+  // kBytes / 16 to the field of the stage's address never carries out of
+  // its 14 bits, so the field of each k32 step is one add.
+  Value field = b.add(address, b.i32(kBytes / kDescUnitBytes));
   int64_t constantBits =
       (kDescSwizzle128B << kDescSwizzleShift) |
       ((kDescStrideBytes / kDescUnitBytes) << kDescStrideShift) |
@@ -940,6 +957,8 @@ Value ScaledMatmulKernelEmitter::emitMma(Value aOffset, Value bOffset,
   auto structType = LLVM::LLVMStructType::getLiteral(
       ctx, SmallVector<Type>(regs, b.getF32Type()));
   Value acc = partial ? partial : LLVM::UndefOp::create(b, structType);
+  Value aAddress = descriptorAddress(aOffset);
+  Value bAddress = descriptorAddress(bOffset);
   NVVM::WgmmaFenceAlignedOp::create(b);
   for (int64_t k = firstK; k < lastK; k += kWgmmaK) {
     // NOTE: the first wgmma of an interval ignores the accumulator (scale-d
@@ -947,7 +966,7 @@ Value ScaledMatmulKernelEmitter::emitMma(Value aOffset, Value bOffset,
     auto scaleD = !partial && k == firstK ? NVVM::WGMMAScaleOut::zero
                                           : NVVM::WGMMAScaleOut::one;
     acc = NVVM::WgmmaMmaAsyncOp::create(
-        b, structType, acc, descriptor(aOffset, k), descriptor(bOffset, k),
+        b, structType, acc, descriptor(aAddress, k), descriptor(bAddress, k),
         NVVM::MMAShapeAttr::get(ctx, kWgmmaM, config.tile.blockN, kWgmmaK),
         NVVM::WGMMATypes::e4m3, NVVM::WGMMATypes::e4m3, NVVM::WGMMATypes::f32,
         scaleD, NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
@@ -1075,6 +1094,10 @@ void ScaledMatmulKernelEmitter::promote(SmallVectorImpl<Value> &acc,
       // scale = f32(sa[r, g] * sb[n, g]), rounded as the reference does.
       Value column = (i % 2) == 0 ? columns.first : columns.second;
       scale = b.mulf(scale, column);
+    }
+    if (config.promotion == GemmPromotion::FMA) {
+      acc[i] = LLVM::FMAOp::create(b, value, scale, acc[i]);
+      continue;
     }
     Value scaled = b.mulf(value, scale);
     acc[i] = b.addf(acc[i], scaled);
