@@ -11,7 +11,11 @@ every shape (PERF.md's rows plus odd M/N tails), on fresh random E4M3 codes
   (torch on the GPU, TF32 off), expected ~1e-3 for bf16 results (their
   rounding) and ~1e-6 for f32; limit --tol (default 5e-3);
 * on small shapes also against python/fp8q/reference.py scaled_matmul
-  (exact f64 partials, f32 promotion): rel. Frobenius <= --tol.
+  (exact f64 partials, f32 promotion): rel. Frobenius <= --tol;
+* on shapes up to 4M outputs the kernel runs again into an output inside a
+  larger poisoned buffer: the result equals the first bit for bit and not
+  one element around it is written (the epilogue's 16-byte stores mask
+  whole chunks of 8 columns; docs/GPU.md).
 
 The kernel's group G and b_tile (manifest attrs) pick the scale layouts:
 sa [M, K/G] (uploaded as [K/G, M] where the argument is "transposed": the
@@ -48,6 +52,10 @@ ODD_SHAPES = [(1, 8, 128), (200, 300, 512), (129, 257, 256), (65, 136, 384),
               (1000, 1000, 1024), (7, 2112, 128)]
 #: Largest M*N*K checked against the numpy reference.
 REFERENCE_LIMIT = 2**31
+#: Largest M*N run again inside a guarded buffer.
+PLACEMENT_LIMIT = 2**22
+#: Poisoned elements before and after the guarded output (16-byte multiple).
+GUARD = 64
 #: NOTE: 1.5e-3 is the expected bf16 rounding error; cuBLAS block is ~1.7e-3.
 DEFAULT_TOL = 5e-3
 
@@ -146,7 +154,35 @@ def check(kernels, spec, shape, rng, tol, dry_run) -> Tuple[str, str]:
         ok = ok and err_ref <= tol
     if unwritten:
         notes.append(f"{unwritten} unwritten")
+    if m * n <= PLACEMENT_LIMIT:
+        bad = check_placement(kernels[spec.name], buffers[:-1], out.to_numpy(),
+                              out_dtype, m, n, k)
+        notes.append("guarded " + (", ".join(bad) if bad else "bit-exact"))
+        ok = ok and not bad
     return ", ".join(notes), "ok" if ok else "FAIL"
+
+
+def check_placement(kernel, inputs, want_bits, out_dtype, m, n, k) -> List[str]:
+    """Runs ``kernel`` into an [M, N] output GUARD elements inside a poisoned
+    buffer (passed as a raw pointer) and returns what differs from
+    ``want_bits`` (the first run's raw bits) or was written around it."""
+    import fp8q.runtime as rt  # noqa: PLC0415
+    bits = np.int16 if out_dtype == "bf16" else np.int32
+    itemsize = np.dtype(bits).itemsize
+    want = want_bits.view(bits)
+    backing = rt.DeviceBuffer((m * n + 2 * GUARD,), out_dtype)
+    backing.fill_bytes(0xFF)
+    kernel(*inputs, backing.ptr + GUARD * itemsize, M=m, N=n, K=k)
+    rt.synchronize()
+    raw = backing.to_numpy().view(bits)
+    got = raw[GUARD:GUARD + m * n].reshape(m, n)
+    problems = []
+    if not np.array_equal(got, want):
+        problems.append(f"{int((got != want).sum())} differ")
+    around = np.concatenate([raw[:GUARD], raw[GUARD + m * n:]])
+    if (around != -1).any():
+        problems.append(f"{int((around != -1).sum())} written outside")
+    return problems
 
 
 def main(argv=None) -> int:

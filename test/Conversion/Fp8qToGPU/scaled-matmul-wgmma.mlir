@@ -22,9 +22,10 @@
 // CHECK: %[[AU:.*]] = memref.cast %[[AVIEW]] : memref<200x512xui8> to memref<*xui8>
 // CHECK: nvgpu.tma.create.descriptor %[[AU]] box[%{{.*}}, %{{.*}}] : memref<*xui8> -> <tensor = memref<128x128xui8, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
 // CHECK: nvgpu.tma.create.descriptor %{{.*}} : memref<*xui8> -> <tensor = memref<128x128xui8
-// Persistent grid: min(2 x 3 tiles, 132) CTAs.
+// Persistent grid: min(2 x 3 tiles, 132) CTAs; shared memory: 4 stages of
+// 32768 bytes and the epilogue's staging area, 128 rows x (128 x 4 + 32).
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16::@fp8q_scaled_matmul_1x128_128x128_bf16
-// CHECK-SAME: blocks in (%c6{{[_0-9]*}}, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c131072_i32
+// CHECK-SAME: blocks in (%c6{{[_0-9]*}}, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c200704_i32
 // CHECK-SAME: %c200_i64 : i64, %c300_i64 : i64, %c512_i64 : i64
 // CHECK: bufferization.to_tensor %[[OUT]] restrict writable
 
@@ -32,10 +33,10 @@
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_f32_acc::@fp8q_scaled_matmul_1x128_128x128_f32_acc
 // CHECK-LABEL: func.func @bf16_pi64
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_pi64::@fp8q_scaled_matmul_1x128_128x128_bf16_pi64
-// Wgrad (b_tile 1x128): 131072 + 2 warpgroups x 3 x 128 f32 column scales.
+// Wgrad (b_tile 1x128): 200704 + 2 warpgroups x 3 x 128 f32 column scales.
 // CHECK-LABEL: func.func @wgrad_f32
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_1x128_f32::@fp8q_scaled_matmul_1x128_1x128_f32
-// CHECK-SAME: blocks in (%c6{{[_0-9]*}}, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c134144_i32
+// CHECK-SAME: blocks in (%c6{{[_0-9]*}}, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c203776_i32
 
 // The kernel, in hardware order.
 // CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_bf16
@@ -46,11 +47,12 @@
 // CHECK-SAME: %arg4: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<16 x i64>}
 // CHECK-SAME: known_block_size = array<i32: 384, 1, 1>, nvvm.maxnreg = 168 : i32
 // Dynamic shared memory (declared 1024-byte aligned): 4 stages of (128 +
-// 128) rows x 128 bytes from its start; the 8 mbarriers are an nvgpu group
-// (static shared memory); the tensor map parameters become nvgpu
-// descriptors.
+// 128) rows x 128 bytes from its start, then the epilogue's staging area;
+// the 8 mbarriers are an nvgpu group (static shared memory); the tensor
+// map parameters become nvgpu descriptors.
 // CHECK: %[[SMEM:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
 // CHECK: memref.view %[[SMEM]][%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<131072xi8, #gpu.address_space<workgroup>>
+// CHECK: %[[STAGING:.*]] = memref.view %[[SMEM]][%c131072][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<69632xi8, #gpu.address_space<workgroup>>
 // CHECK: %[[BARS:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 8>
 // Barriers: 4 stages x (full: 1 arrival, empty: 256 consumer threads).
 // CHECK-COUNT-8: nvgpu.mbarrier.init %[[BARS]][%{{.*}}], %c{{1|256}}{{(_[0-9]+)?}} :
@@ -116,8 +118,25 @@
 // CHECK: nvvm.wgmma.mma_async {{.*}} D[<f32>, <zero>]
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: scf.yield
-// Epilogue: a tile inside M and N (N even) stores column pairs unmasked
-// (32 per thread), an edge tile masked elements (64).
+// Epilogue, staged where N % 8 == 0 and out is 16-byte aligned: the
+// warpgroup syncs (its previous tile read back), writes its f32 fragment
+// as 32 pairs into its rows of the staging area (pitch 544), syncs, and
+// each thread reads back 8 chunks of 8 columns (2 x 16 bytes) and stores
+// them as one 16-byte bf16 chunk where the chunk is inside M and N.
+// CHECK: %[[N8:.*]] = arith.andi %arg8, %c7_i64 : i64
+// CHECK: %[[OUTADDR:.*]] = llvm.ptrtoint %arg6 : !llvm.ptr to i64
+// CHECK: arith.andi %[[OUTADDR]], %c15_i64 : i64
+// CHECK: scf.if
+// CHECK: memref.extract_aligned_pointer_as_index %[[STAGING]]
+// CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %c128_i32
+// CHECK: arith.muli %{{.*}}, %c544_i32 : i32
+// CHECK-COUNT-32: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
+// CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %c128_i32
+// CHECK-COUNT-8: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xbf16>, !llvm.ptr
+// CHECK-NOT: llvm.store
+// Else from registers: a tile inside M and N (N even) stores column pairs
+// unmasked (32 per thread), an edge tile masked elements (64).
+// CHECK: } else {
 // CHECK: arith.cmpi ule, %{{.*}}, %arg7 : i64
 // CHECK: scf.if
 // CHECK: llvm.fptrunc %{{.*}} : vector<2xf32> to vector<2xbf16>
@@ -129,7 +148,13 @@
 // CHECK-COUNT-64: llvm.store %{{.*}}, %{{.*}} {alignment = 2 : i64} : bf16, !llvm.ptr
 
 // CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_f32_acc
-// C is added once after the K loop, in f32; f32 stores (pairs inside).
+// C is added once after the K loop, in f32; staged: C read in 32-byte
+// chunks, f32 stored so; else f32 pairs inside, elements on edges.
+// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr -> vector<8xf32>
+// CHECK: llvm.fadd %{{.*}}, %{{.*}} : vector<8xf32>
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf32>, !llvm.ptr
+// CHECK: } else {
 // CHECK: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr -> vector<2xf32>
 // CHECK: llvm.fadd %{{.*}}, %{{.*}} : vector<2xf32>
 // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr

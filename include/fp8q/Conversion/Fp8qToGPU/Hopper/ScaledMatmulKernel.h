@@ -219,8 +219,16 @@ struct GemmKernelConfig {
   /// Rows of B one CTA loads per stage: BN, or BN / clusterM with TMA
   /// multicast (the b_map box).
   int64_t getBRowsPerCta() const { return tile.blockN / tile.clusterM; }
-  /// Dynamic shared memory per CTA in bytes (stages, column scales,
-  /// cluster barriers).
+  /// Bytes between two rows of the epilogue's staging area: BN f32 values
+  /// and 32 bytes of padding (a warp's pair stores of 8 rows then fall on
+  /// 2 x 32 distinct banks, the fewest wavefronts of 256 bytes).
+  int64_t getEpilogueStagingPitch() const { return tile.blockN * 4 + 32; }
+  /// Bytes of the epilogue's staging area (BM rows of the pitch), or 0
+  /// where it does not fit in shared memory beside the ring: the kernel
+  /// then stores from registers (pairs inside, elements on edges).
+  int64_t getEpilogueStagingBytes() const;
+  /// Dynamic shared memory per CTA in bytes (stages, epilogue staging,
+  /// column scales, cluster barriers).
   int64_t getDynamicSharedMemoryBytes() const;
   /// Static shared memory per CTA in bytes: the 2 x stages mbarriers
   /// (`nvgpu.mbarrier.create`).

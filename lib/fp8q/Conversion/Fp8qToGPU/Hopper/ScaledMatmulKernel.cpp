@@ -18,8 +18,10 @@
 //                                            acc += partial * (sa * sb)
 //                                            (sb: per CTA, or per column
 //                                             for 1x128 B, Wgrad)
-//                                    epilogue: (+ C), bf16 RN / f32; pair
-//                                    stores, masked ones on edge tiles
+//                                    epilogue: (+ C), bf16 RN / f32:
+//                                    through the staging area, 16-byte
+//                                    row-contiguous stores (else pair
+//                                    stores, masked ones on edge tiles)
 //
 // With 2-CTA clusters along M (clusterM = 2, option gemm-cluster) the loop
 // runs over pairs of vertically adjacent tiles; each producer loads its A
@@ -42,7 +44,9 @@
 //   +-------------------------------+  B[s]: BN rows x 128 K-bytes
 //   | ...                           |
 //   +-------------------------------+
-//   after the S stages, 1x128 B only: f32 colScale[warpgroup][p % B][BN] =
+//   after the S stages, where it fits: the epilogue's staging area, BM rows
+//   of BN f32 + 32 bytes (getEpilogueStagingPitch); then, 1x128 B only:
+//   f32 colScale[warpgroup][p % B][BN] =
 //   sb[n0 + n, g] (p: promotion, B: 3 buffers with the overlapped
 //   promotion, else 2); then, with clusters, the S cluster empty barriers
 //   (i64)
@@ -134,6 +138,9 @@ constexpr int64_t kOverlapBlocks = 3;
 /// Lanes sharing one accumulator row.
 constexpr int64_t kFragmentLanesPerRow = 4;
 constexpr int64_t kWarpLanes = 32;
+/// Result columns per chunk of the staged epilogue: 8 bf16 are one 16-byte
+/// store (8 f32 two).
+constexpr int64_t kStagedChunk = 8;
 /// NOTE: gridDim.x < 2^31 on every CUDA GPU since sm_30.
 constexpr int64_t kMaxGridXBlocks = (int64_t{1} << 31) - 1;
 /// Result tiles are visited in groups of this many tile rows (M), all tile
@@ -216,9 +223,16 @@ LaunchGrid hopper::getLaunchGrid(const GemmKernelConfig &config) {
   return grid;
 }
 
+int64_t GemmKernelConfig::getEpilogueStagingBytes() const {
+  int64_t staging = tile.blockM * getEpilogueStagingPitch();
+  int64_t others = tile.stages * getStageBytes() + getColumnScaleBytes() +
+                   getClusterBarrierBytes() + getStaticSharedMemoryBytes();
+  return others + staging <= kMaxSharedBytes ? staging : 0;
+}
+
 int64_t GemmKernelConfig::getDynamicSharedMemoryBytes() const {
-  return tile.stages * getStageBytes() + getColumnScaleBytes() +
-         getClusterBarrierBytes();
+  return tile.stages * getStageBytes() + getEpilogueStagingBytes() +
+         getColumnScaleBytes() + getClusterBarrierBytes();
 }
 
 int64_t GemmKernelConfig::getStaticSharedMemoryBytes() const {
@@ -630,10 +644,21 @@ private:
   /// scale(i) = f32(sa[row of i] * sb[column of i]) here.
   void promote(SmallVectorImpl<Value> &acc, Value partial,
                const PromotionScales &scales);
-  /// Step 5: the epilogue: + C, bf16 RN or f32; on a tile inside M and N
-  /// (and N even) unmasked stores of column pairs, else element stores
-  /// masked by M and N.
+  /// Step 5: the epilogue: + C, bf16 RN or f32; through the staging area
+  /// where it fits, N % 8 == 0 and out (and C) are 16-byte aligned; else
+  /// from registers: on a tile inside M and N (and N even) unmasked stores
+  /// of column pairs, else element stores masked by M and N.
   void emitEpilogue(ArrayRef<Value> acc);
+  /// Step 5': the epilogue from registers.
+  void emitRegisterEpilogue(ArrayRef<Value> acc);
+  /// Step 5'': the staged epilogue: the warpgroup writes its f32 fragment
+  /// into its 64 rows of the staging area, then each thread reads back
+  /// chunks of 8 consecutive columns of a row and stores them with 16-byte
+  /// accesses (+ C, RN to bf16), chunks past M or N skipped.
+  void emitStagedStores(ArrayRef<Value> acc);
+  /// Named barrier 1 + w over the warpgroup's 128 threads (barrier 0 is the
+  /// CTA-wide one).
+  void syncWarpgroup();
   /// Step 5a: the unmasked pair stores of an interior tile.
   void emitPairStores(ArrayRef<Value> acc);
   /// Step 5b: the masked element stores of an edge tile.
@@ -652,6 +677,8 @@ private:
   // memory, its views of the S stages as bytes and of the column scales
   // (f32, 1x128 B only); the 2S mbarriers (full[s] = s, empty[s] = S + s).
   Value dynamicShared, stageBytes, columnScales, barriers;
+  // The epilogue's staging area as bytes (null where it does not fit).
+  Value staging;
   // Clusters (clusterM > 1): the stages' cluster empty barriers (i64 [S],
   // in dynamic shared memory), the CTA's rank in its cluster (i32) and the
   // consumer thread's lane (i32).
@@ -686,13 +713,19 @@ void ScaledMatmulKernelEmitter::emitPrologue() {
   dynamicShared = b.dynamicSharedMemory();
   int64_t ringBytes = config.tile.stages * config.getStageBytes();
   stageBytes = b.sharedView(dynamicShared, 0, {ringBytes}, b.getI8Type());
-  if (int64_t scaleBytes = config.getColumnScaleBytes())
-    columnScales = b.sharedView(dynamicShared, ringBytes, {scaleBytes / 4},
-                                b.getF32Type());
+  int64_t offset = ringBytes;
+  if (int64_t bytes = config.getEpilogueStagingBytes()) {
+    staging = b.sharedView(dynamicShared, offset, {bytes}, b.getI8Type());
+    offset += bytes;
+  }
+  if (int64_t scaleBytes = config.getColumnScaleBytes()) {
+    columnScales =
+        b.sharedView(dynamicShared, offset, {scaleBytes / 4}, b.getF32Type());
+    offset += scaleBytes;
+  }
   if (config.tile.clusterM > 1) {
-    clusterBarriers = b.sharedView(
-        dynamicShared, ringBytes + config.getColumnScaleBytes(),
-        {config.tile.stages}, b.getI64Type());
+    clusterBarriers = b.sharedView(dynamicShared, offset,
+                                   {config.tile.stages}, b.getI64Type());
     // NOTE: a 1-D grid in clusters of clusterM x 1 x 1: the CTAs of a
     // cluster are consecutive in blockIdx.x.
     clusterRank = b.remu(b.toI32(gpu::BlockIdOp::create(b, gpu::Dimension::x)),
@@ -1279,6 +1312,108 @@ Value ScaledMatmulKernelEmitter::fragmentColumn(int64_t i) {
 }
 
 void ScaledMatmulKernelEmitter::emitEpilogue(ArrayRef<Value> acc) {
+  if (!staging)
+    return emitRegisterEpilogue(acc);
+  // NOTE: with N % 8 == 0 a chunk of 8 columns is wholly inside or outside
+  // N, and each row (N * 2 or N * 4 bytes) starts 16-byte aligned when the
+  // arrays do; CTA-uniform, so the barriers inside are reached by all.
+  Value alignedN =
+      b.cmp(arith::CmpIPredicate::eq, b.bitAnd(sizeN, b.i64(kStagedChunk - 1)),
+            b.i64(0));
+  Value addresses = LLVM::PtrToIntOp::create(b, b.getI64Type(), arg("out"));
+  if (Value c = arg("c"))
+    addresses = b.bitOr(addresses,
+                        LLVM::PtrToIntOp::create(b, b.getI64Type(), c));
+  Value alignedArrays = b.cmp(arith::CmpIPredicate::eq,
+                              b.bitAnd(addresses, b.i64(15)), b.i64(0));
+  auto ifOp = scf::IfOp::create(b, b.bitAnd(alignedN, alignedArrays),
+                                /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  emitStagedStores(acc);
+  b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+  emitRegisterEpilogue(acc);
+}
+
+void ScaledMatmulKernelEmitter::syncWarpgroup() {
+  NVVM::BarrierOp::create(b, TypeRange{}, b.add(warpgroup, b.i32(1)),
+                          b.i32(kWarpgroupThreads),
+                          NVVM::BarrierReductionAttr(), Value());
+}
+
+void ScaledMatmulKernelEmitter::emitStagedStores(ArrayRef<Value> acc) {
+  Type f32 = b.getF32Type();
+  int64_t pitch = config.getEpilogueStagingPitch();
+  Value base = b.sharedAddress(staging, b.i32(0));
+  // Every thread of the warpgroup has read back its previous tile.
+  syncWarpgroup();
+  // The fragment, f32 pairs: value 4j + {0,1} at (row, 8j + column),
+  // 4j + {2,3} eight rows below.
+  Value thread = b.byteAddress(
+      base, b.add(b.mul(rowInCta, b.i32(pitch)), b.mul(colInCta, b.i32(4))));
+  auto pairType = VectorType::get({2}, f32);
+  for (int64_t i = 0, e = acc.size(); i < e; i += 2) {
+    int64_t offset = ((i % 4) < 2 ? 0 : kFragmentRowStep * pitch) +
+                     (i / 4) * kWgmmaNStep * 4;
+    Value pair = LLVM::UndefOp::create(b, pairType);
+    for (int64_t lane = 0; lane < 2; ++lane)
+      pair = LLVM::InsertElementOp::create(b, pair, acc[i + lane], b.i32(lane));
+    b.store(pair, b.byteAddress(thread, b.i32(offset)), 8);
+  }
+  syncWarpgroup();
+  // Read back: chunk q = t + 128 u (u = 0, 1, ...) of the warpgroup's 64
+  // rows x BN/8 chunks is row q / (BN/8), columns 8 (q % (BN/8)) + 0..7: a
+  // warp covers whole row segments, so its stores are row-contiguous.
+  Value out = arg("out"), c = arg("c");
+  int64_t bytes = config.getOutBytes();
+  Type element = config.out == GemmOutElement::BF16 ? Type(b.getBF16Type()) : f32;
+  auto chunkOf = [&](Type type) {
+    return VectorType::get({kStagedChunk}, type);
+  };
+  int64_t chunksPerRow = config.tile.blockN / kStagedChunk;
+  int64_t chunks = kWgmmaM * chunksPerRow;
+  Value inGroup = b.remu(tid, b.i32(kWarpgroupThreads));
+  Value firstRow = b.mul(warpgroup, b.i32(kWgmmaM));
+  for (int64_t first = 0; first < chunks; first += kWarpgroupThreads) {
+    Value q = b.add(inGroup, b.i32(first));
+    auto storeChunk = [&] {
+      Value rowInTile = b.add(firstRow, b.divu(q, b.i32(chunksPerRow)));
+      Value chunk = b.remu(q, b.i32(chunksPerRow));
+      Value row = b.add(ctaRow0, b.toI64(rowInTile));
+      Value col = b.add(ctaCol0, b.toI64(b.mul(chunk, b.i32(kStagedChunk))));
+      Value inside = b.bitAnd(b.cmp(arith::CmpIPredicate::ult, row, rowEnd),
+                              b.cmp(arith::CmpIPredicate::ult, col, sizeN));
+      b.ifThen(inside, [&] {
+        Value from = b.byteAddress(
+            base, b.add(b.mul(rowInTile, b.i32(pitch)),
+                        b.mul(chunk, b.i32(kStagedChunk * 4))));
+        auto half = VectorType::get({kStagedChunk / 2}, f32);
+        Value low = b.load(half, from, 16);
+        Value high = b.load(half, b.byteAddress(from, b.i32(16)), 16);
+        Value value = LLVM::ShuffleVectorOp::create(
+            b, low, high, ArrayRef<int32_t>{0, 1, 2, 3, 4, 5, 6, 7});
+        Value offset = b.mul(b.add(b.mul(row, sizeN), col), b.i64(bytes));
+        if (config.accumulate) {
+          Value prior = b.load(chunkOf(element), b.byteAddress(c, offset), 16);
+          if (element != f32)
+            prior = LLVM::FPExtOp::create(b, chunkOf(f32), prior);
+          // C is added once, in f32, after the K loop.
+          value = LLVM::FAddOp::create(b, prior, value);
+        }
+        if (element != f32)
+          value = LLVM::FPTruncOp::create(b, chunkOf(element), value);
+        b.store(value, b.byteAddress(out, offset), 16);
+      });
+    };
+    if (first + kWarpgroupThreads <= chunks)
+      storeChunk();
+    else
+      b.ifThen(b.cmp(arith::CmpIPredicate::ult, q, b.i32(chunks)),
+               storeChunk);
+  }
+}
+
+void ScaledMatmulKernelEmitter::emitRegisterEpilogue(ArrayRef<Value> acc) {
   auto fits = [&](Value first, int64_t extent, Value size) {
     return b.cmp(arith::CmpIPredicate::ule, b.add(first, b.i64(extent)), size);
   };
