@@ -30,6 +30,10 @@ BlockWise1x128 on both operands, f32 out, where this cuBLAS has that mode
       --export-dir build/bench/gemm_kernels --deepgemm-prewarm 8     (DeepGEMM too, JIT-compiled first)
   python -m fp8q.bench.bench_gemm --export-dir build/bench/gemm_kernels \
       --kernel fp8q_scaled_matmul_1x128_1x128_f32 --shapes 7168x2048x4096,...  (the Wgrad form)
+  python -m fp8q.bench.bench_gemm --export-dir build/bench/gemm_plan --kernel plan
+      (each shape with the kernel convert-fp8q-to-gpu picks for it: the
+      export and plan.json of python/fp8q/bench/tile_plan.py; the note names
+      the kernel)
 """
 
 from __future__ import annotations
@@ -260,12 +264,25 @@ def main(argv=None) -> int:
         shapes += check_gemm.PERF_SHAPES if token == "perf" else [
             tuple(int(v) for v in token.split("x"))]
     manifest = load_manifest(args.export_dir, check_files=not args.dry_run)
-    spec = manifest.kernel(args.kernel)
-    kernel = None
+    if args.kernel == "plan":
+        with open(os.path.join(args.export_dir, "plan.json")) as f:
+            plan = json.load(f)
+        missing = [f"{m}x{n}x{k}" for m, n, k in shapes if f"{m}x{n}x{k}" not in plan]
+        if missing:
+            parser.error(f"plan.json of {args.export_dir} has no kernel for {', '.join(missing)}")
+    else:
+        plan = {f"{m}x{n}x{k}": args.kernel for m, n, k in shapes}
+    specs = {name: manifest.kernel(name) for name in set(plan.values())}
+    kernels = {}
     if not args.dry_run:
         import fp8q.runtime as rt  # noqa: PLC0415
-        kernel = rt.load(args.export_dir)[args.kernel]
-    attrs = spec.attrs
+        loaded = rt.load(args.export_dir)
+        kernels = {name: loaded[name] for name in specs}
+    forms = {(s.attrs.get("b_tile", (128, 128))[0], s.attrs.get("out_dtype", "bf16"))
+             for s in specs.values()}
+    if len(forms) != 1:
+        parser.error("the plan's kernels must share one form (b_tile, out_dtype)")
+    attrs = next(iter(specs.values())).attrs
     b_rows = int(attrs.get("b_tile", (128, 128))[0])
     out_dtype = attrs.get("out_dtype", "bf16")
     if args.deepgemm_prewarm and not args.dry_run and not args.no_deepgemm:
@@ -274,11 +291,15 @@ def main(argv=None) -> int:
     rows = []
     for m, n, k in shapes:
         env = {"M": m, "N": n, "K": k}
+        name = plan[f"{m}x{n}x{k}"]
+        spec, kernel = specs[name], kernels.get(name)
         unmet = unmet_requirements(spec, env)
         if args.dry_run or unmet:
             grid = dims_of(spec.grid, env, "grid") if not unmet else "-"
             rows.append({"M": m, "N": n, "K": k, "note": "skip " + " and ".join(unmet)
                          if unmet else f"dry run, grid {grid}"})
+            if args.kernel == "plan":
+                rows[-1]["note"] += " " + name
             continue
         try:
             rows.append(bench_shape(kernel, m, n, k, b_rows=b_rows, out_dtype=out_dtype,
@@ -286,6 +307,9 @@ def main(argv=None) -> int:
                                     deepgemm=not args.no_deepgemm))
         except Exception as error:  # noqa: BLE001
             rows.append({"M": m, "N": n, "K": k, "note": f"{type(error).__name__}: {error}"})
+        if args.kernel == "plan":
+            rows[-1]["kernel"] = name
+            rows[-1]["note"] = (rows[-1].get("note", "") + " " + name).strip()
         print(f"done {m}x{n}x{k}: " + ", ".join(
             f"{key} {value:.0f}" for key, value in rows[-1].items() if key.endswith("_tflops")),
             file=sys.stderr, flush=True)
