@@ -1094,11 +1094,8 @@ Value ScaledMatmulKernelEmitter::stageColumnScales(Value group, Value groups,
       b.ifThen(b.cmp(arith::CmpIPredicate::ult, n, b.i32(config.tile.blockN)),
                copyOne);
   }
-  // NOTE: named barrier 1 + w, 128 threads: only this warpgroup reads its
-  // buffer (barrier 0 is the CTA-wide one).
-  NVVM::BarrierOp::create(b, TypeRange{}, b.add(warpgroup, b.i32(1)),
-                          b.i32(kWarpgroupThreads),
-                          NVVM::BarrierReductionAttr(), Value());
+  // NOTE: only this warpgroup reads its buffer.
+  syncWarpgroup();
   return base;
 }
 
