@@ -50,7 +50,7 @@ func.func @f32_amn_g256(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<2x200xf32>, %b
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16::@fp8q_scaled_matmul_1x128_128x128_bf16 blocks
 // CHECK-LABEL: func.func @wgrad_f32_acc_amn
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_1x128_f32_acc_amn::@fp8q_scaled_matmul_1x128_1x128_f32_acc_amn
-// CHECK-SAME: dynamic_shared_memory_size %c203776_i32
+// CHECK-SAME: dynamic_shared_memory_size %c134144_i32
 // CHECK-LABEL: func.func @f32_acc_amn_pi64
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_f32_acc_amn_pi64::@fp8q_scaled_matmul_1x128_128x128_f32_acc_amn_pi64
 // CHECK-LABEL: func.func @f32_amn_g256

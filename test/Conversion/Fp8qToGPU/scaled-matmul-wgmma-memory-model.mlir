@@ -57,7 +57,7 @@
 // CHECK:         memref.extract_aligned_pointer_as_index %[[DOUT]]
 // CHECK:         %[[POUT:.*]] = llvm.inttoptr
 // CHECK:         %[[T12:.*]] = gpu.launch_func async [%[[T11]]] @fp8q_scaled_matmul_1x128_128x128_f32_acc::@fp8q_scaled_matmul_1x128_128x128_f32_acc
-// CHECK-SAME:        blocks in (%c1, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c200704_i32
+// CHECK-SAME:        blocks in (%c1, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c131072_i32
 // CHECK-SAME:        args(%[[PA]] : !llvm.ptr, %[[MAP]] : !llvm.ptr, %[[PSA]] : !llvm.ptr, %[[PB]] : !llvm.ptr, %[[MBP]] : !llvm.ptr, %[[PSB]] : !llvm.ptr, %[[PC]] : !llvm.ptr, %[[POUT]] : !llvm.ptr, %c64_i64 : i64, %c128_i64 : i64, %c256_i64 : i64)
 // CHECK:         %[[T13:.*]] = gpu.memcpy async [%[[T12]]] %[[OUT]], %[[DOUT]]
 // CHECK:         %[[T14:.*]] = gpu.dealloc async [%[[T13]]] %[[DA]] {bufferization.manual_deallocation}

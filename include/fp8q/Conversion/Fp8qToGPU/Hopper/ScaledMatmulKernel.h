@@ -223,9 +223,11 @@ struct GemmKernelConfig {
   /// and 32 bytes of padding (a warp's pair stores of 8 rows then fall on
   /// 2 x 32 distinct banks, the fewest wavefronts of 256 bytes).
   int64_t getEpilogueStagingPitch() const { return tile.blockN * 4 + 32; }
-  /// Bytes of the epilogue's staging area (BM rows of the pitch), or 0
-  /// where it does not fit in shared memory beside the ring: the kernel
-  /// then stores from registers (pairs inside, elements on edges).
+  /// Bytes of the epilogue's staging area (BM rows of the pitch), or 0:
+  /// for f32 results (a warp's f32 pair stores already write whole 32-byte
+  /// sectors) and where it does not fit in shared memory beside the ring;
+  /// the kernel then stores from registers (pairs inside, elements on
+  /// edges).
   int64_t getEpilogueStagingBytes() const;
   /// Dynamic shared memory per CTA in bytes (stages, epilogue staging,
   /// column scales, cluster barriers).
