@@ -25,22 +25,22 @@ func.func @no_promotion(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<200x1xf32>, %b
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_f32_g512_pi512::@fp8q_scaled_matmul_1x128_128x128_f32_g512_pi512
 
 // G = 256, promotion every 128: a promotion per stage (the overlapped
-// chunks of 3 blocks), scale group (kt + u) / 2, the B block of the tile
-// n0 / 256.
+// pairs of blocks), scale group kt / 2, the B block of the tile n0 / 256.
 // CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_f32_g256
 // CHECK: } else {
-// CHECK: scf.for %[[KT:.*]] = %c0{{[_0-9]*}} to %{{.*}} step %c3{{[_0-9]*}} iter_args
+// CHECK: scf.for %[[KT:.*]] = %c2{{[_0-9]*}} to %{{.*}} step %c2{{[_0-9]*}} iter_args
 // CHECK: %[[KT64:.*]] = arith.index_castui %[[KT]] : index to i64
-// CHECK: %[[BLOCK:.*]] = arith.addi %[[KT64]], %c0_i64{{[_0-9]*}} : i64
-// CHECK: arith.divui %[[BLOCK]], %c2_i64 : i64
-// CHECK: arith.divui %{{.*}}, %c256_i64 : i64
+// CHECK: arith.divui %[[KT64]], %c2_i64{{[_0-9]*}} : i64
+// CHECK: arith.divui %{{.*}}, %c256_i64{{[_0-9]*}} : i64
 // CHECK: nvgpu.mbarrier.try_wait.parity
 // CHECK: nvvm.wgmma.mma_async {{.*}} D[<f32>, <zero>]
 // CHECK-COUNT-3: nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>]
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK: llvm.intr.fma
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 1
 // CHECK: nvgpu.mbarrier.arrive
 // CHECK: llvm.intr.fma
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: scf.yield
 
 // G = P = 512: the K loop steps by 4 stages; the first stage starts a fresh

@@ -81,14 +81,16 @@
 // CHECK: nvgpu.tma.async.load %[[AMAP]][%{{.*}}, %{{.*}}], %[[BARS]][%{{.*}}] to %[[ADST]]
 // CHECK: nvgpu.tma.async.load %[[BMAP]][%{{.*}}, %{{.*}}], %[[BARS]][%{{.*}}] to %[[BDST]]
 // Consumers: take the registers (384 x 168 = 128 x 40 + 256 x 232); per
-// tile, chunks of 3 K blocks (unrolled): per block scales first, wait for
-// the stage, 4 x k32 into a fresh accumulator, committed without waiting;
-// from the second block on, wait until one group is in flight, release the
-// previous block's stage and promote it (overlapping the tensor cores).
+// tile, with K/128 >= 2, the first pair of K blocks: per block scales
+// first, wait for the stage, 4 x k32 into a fresh accumulator, committed
+// without waiting; after block 1 is issued, wait until one group is in
+// flight, release block 0's stage and promote it (overlapping the tensor
+// cores); then wait for block 1 and carry it unpromoted into the loop.
 // CHECK: } else {
 // CHECK: nvvm.setmaxregister  increase 232
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK: scf.for {{.*}} step %c3{{[_0-9]*}} iter_args
+// CHECK: %[[PAIR:.*]] = arith.cmpi uge, %{{.*}}, %c2{{[_0-9]*}} : index
+// CHECK: scf.if %[[PAIR]]
 // CHECK: %[[SA0:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
 // CHECK: %[[SA1:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
 // CHECK: %[[SB:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
@@ -103,18 +105,35 @@
 // CHECK: nvgpu.mbarrier.try_wait.parity
 // CHECK: nvvm.wgmma.mma_async {{.*}} D[<f32>, <zero>]
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
-// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 1
 // CHECK: nvgpu.mbarrier.arrive
 // Promotion of block 0: one fused multiply-add of (sa * sb) per value
 // (gemm-promotion=fma, the default; mul-add below).
 // CHECK: %[[P0:.*]] = llvm.extractvalue %[[PARTIAL0]][0]
 // CHECK: llvm.intr.fma(%[[P0]], %[[S0]], %{{.*}}) : (f32, f32, f32) -> f32
-// Block 2 alike, then the last block after every group.
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: nvgpu.mbarrier.arrive
+// The pairs (kt, kt + 1): block kt is issued, then the carried block kt - 1
+// (complete, no wgmma in flight across the back edge) is promoted while
+// block kt runs; block kt + 1 is issued, block kt promoted; block kt + 1 is
+// waited for and carried with its two scales.
+// CHECK: %[[LOOP:.*]]:67 = scf.for {{.*}} step %c2{{[_0-9]*}} iter_args
+// CHECK: nvvm.wgmma.mma_async {{.*}} D[<f32>, <zero>]
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NOT: nvvm.wgmma.wait.group.sync.aligned
+// CHECK: llvm.intr.fma
+// CHECK: nvvm.wgmma.mma_async {{.*}} D[<f32>, <zero>]
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 1
+// CHECK: nvgpu.mbarrier.arrive
+// CHECK: llvm.intr.fma
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: nvgpu.mbarrier.arrive
 // CHECK: scf.yield
-// The K blocks past the last whole chunk, one at a time (wait for each).
+// After the pairs, the carried block is promoted.
+// CHECK: llvm.extractvalue %[[LOOP]]#64[0]
+// CHECK: scf.yield
+// The last block of an odd K/128, alone (waits for its group).
 // CHECK: scf.for {{.*}} step %c1{{[_0-9]*}} iter_args
 // CHECK: nvvm.wgmma.mma_async {{.*}} D[<f32>, <zero>]
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
@@ -176,13 +195,13 @@
 // The column scales after the stages: 2 warpgroups x 3 buffers x 128 f32.
 // CHECK: %[[SMEM1:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
 // CHECK: memref.view %[[SMEM1]][%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<768xf32, #gpu.address_space<workgroup>>
-// Consumers, per K block (overlapped chunks of 3, as above): sa of the two
+// Consumers, per K block (in pairs, as above): sa of the two
 // rows; the warpgroup stages sb[n0 + t, kt] (thread t, 0 past N) into its
 // shared buffer p % 3 (p counts the promotions of the CTA; three because
 // block p is staged before block p-1 is promoted), then
 // syncs on its named barrier (1 + warpgroup, 128).
 // CHECK: } else {
-// CHECK: scf.for {{.*}} step %c3{{[_0-9]*}} iter_args
+// CHECK: scf.if
 // CHECK: %[[SA0:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
 // CHECK: %[[SA1:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
 // CHECK: arith.remui %{{.*}}, %c3_i64
@@ -201,7 +220,7 @@
 // Block 1 staged and issued, then block 0 completes and is promoted.
 // CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %c128_i32
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
-// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 1
 // CHECK: nvgpu.mbarrier.arrive
 // Promotion: per column group j the staged sb of columns 8j + 2(l%4) + {0,1};
 // value 4j + r*2 + c is scaled by f32(sa[row r] * sb[column c]) in the

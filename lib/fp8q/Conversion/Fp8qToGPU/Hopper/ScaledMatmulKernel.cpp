@@ -131,11 +131,6 @@ constexpr int64_t kTryWaitTicks = 0x989680;
 /// the two rows a thread holds.
 constexpr int64_t kFragmentWarpRows = 16;
 constexpr int64_t kFragmentRowStep = 8;
-/// K blocks per unrolled chunk of the overlapped promotion.
-/// NOTE: H200: 3 was faster than 2 (more overlap) and than 4 (which spilled
-/// 20 bytes at the 232-register budget); bench/results/
-/// h200-bench-gemm-overlap.txt.
-constexpr int64_t kOverlapBlocks = 3;
 /// Lanes sharing one accumulator row.
 constexpr int64_t kFragmentLanesPerRow = 4;
 constexpr int64_t kWarpLanes = 32;
@@ -606,11 +601,12 @@ private:
   /// then one promotion.
   void emitMultiBlockStep(Value firstIteration, Value kt,
                           SmallVectorImpl<Value> &acc);
-  /// Step 4'c: kOverlapBlocks K blocks from `kt` (P = 128):
-  /// the wgmma of block u + 1 is issued before block u is promoted, so the
-  /// promotion overlaps the tensor cores.
-  void emitOverlappedSteps(Value firstIteration, Value kt,
-                           SmallVectorImpl<Value> &acc);
+  /// Step 4'c: the K blocks [0, 2 floor(K/256)) with P = 128, in pairs:
+  /// each block's promotion runs while the warpgroup's next wgmma group is
+  /// on the tensor cores (the last block of a pair is promoted after the
+  /// first wgmma of the next pair is issued). Returns the accumulator.
+  SmallVector<Value> emitOverlappedKLoop(Value firstIteration,
+                                         SmallVector<Value> acc);
   /// Step 4'': waits for ring iteration `iteration` (i32) and returns the
   /// byte offsets of the warpgroup's A rows and of B in its stage.
   std::pair<Value, Value> waitStage(Value iteration);
@@ -638,6 +634,9 @@ private:
   /// past N) and syncs on its named barrier; returns the buffer's byte
   /// offset in the column-scale view.
   Value stageColumnScales(Value group, Value groups, Value promotion);
+  /// Step 4c' helper: the byte offset (i32) of the warpgroup's column-scale
+  /// buffer for promotion `promotion` (i64).
+  Value columnScaleBase(Value promotion);
   /// Step 4c' helper: sb[col, group] (f32), or 0 for col >= N.
   Value loadColumnScaleOrZero(Value col, Value group, Value groups);
   /// Step 4c'': Row only: the staged sb of the thread's two columns 8j +
@@ -1067,6 +1066,13 @@ Value ScaledMatmulKernelEmitter::loadColumnScaleOrZero(Value col, Value group,
   return ifOp.getResult(0);
 }
 
+Value ScaledMatmulKernelEmitter::columnScaleBase(Value promotion) {
+  int64_t buffers = config.getColumnScaleBuffers();
+  Value turn = b.trunc(b.getI32Type(), b.remu(promotion, b.i64(buffers)));
+  Value slot = b.add(b.mul(warpgroup, b.i32(buffers)), turn);
+  return b.mul(slot, b.i32(config.tile.blockN * 4));
+}
+
 Value ScaledMatmulKernelEmitter::stageColumnScales(Value group, Value groups,
                                                    Value promotion) {
   // 1x128 rows of B: every accumulator column n needs sb[n, g]. The thread's
@@ -1080,10 +1086,7 @@ Value ScaledMatmulKernelEmitter::stageColumnScales(Value group, Value groups,
   // p-2 before this warpgroup's barrier of p-1. Overlapped (B = 3): block p
   // is staged before block p-1 is promoted, and promotion p-2 runs after
   // the barrier of p-1, so only p-3 is certainly done.
-  int64_t buffers = config.getColumnScaleBuffers();
-  Value turn = b.trunc(b.getI32Type(), b.remu(promotion, b.i64(buffers)));
-  Value slot = b.add(b.mul(warpgroup, b.i32(buffers)), turn);
-  Value base = b.mul(slot, b.i32(config.tile.blockN * 4));
+  Value base = columnScaleBase(promotion);
   Value inGroup = b.remu(tid, b.i32(kWarpgroupThreads));
   for (int64_t first = 0; first < config.tile.blockN;
        first += kWarpgroupThreads) {
@@ -1202,15 +1205,10 @@ SmallVector<Value> ScaledMatmulKernelEmitter::emitKLoop(Value firstIteration) {
   };
   if (!config.overlapsPromotion())
     return emitAccumulatorLoop(b.index(0), numK, 1, init, single);
-  // Chunks of kOverlapBlocks K blocks, then the remaining blocks one by one.
-  Value chunked =
-      b.mul(b.divu(numK, b.index(kOverlapBlocks)), b.index(kOverlapBlocks));
-  SmallVector<Value> acc = emitAccumulatorLoop(
-      b.index(0), chunked, kOverlapBlocks, init,
-      [&](Value kt, SmallVectorImpl<Value> &acc) {
-        emitOverlappedSteps(firstIteration, b.toI64(kt), acc);
-      });
-  return emitAccumulatorLoop(chunked, numK, 1, acc, single);
+  // Pairs of K blocks, then the last block (odd K/128) alone.
+  Value paired = b.mul(b.divu(numK, b.index(2)), b.index(2));
+  SmallVector<Value> acc = emitOverlappedKLoop(firstIteration, init);
+  return emitAccumulatorLoop(paired, numK, 1, acc, single);
 }
 
 void ScaledMatmulKernelEmitter::emitBlockStep(Value firstIteration, Value kt,
@@ -1254,36 +1252,90 @@ void ScaledMatmulKernelEmitter::emitMultiBlockStep(
   promote(acc, inner.getResult(0), scales);
 }
 
-void ScaledMatmulKernelEmitter::emitOverlappedSteps(
-    Value firstIteration, Value kt, SmallVectorImpl<Value> &acc) {
-  // NOTE: the blocks of a chunk are unrolled so that an in-flight wgmma
-  // accumulator never crosses a loop back edge (a phi there would copy
-  // registers the tensor cores are still writing, and ptxas would
-  // serialize the wgmma); two partial accumulators are live at a time.
-  struct Pending {
-    Value partial, iteration;
+SmallVector<Value>
+ScaledMatmulKernelEmitter::emitOverlappedKLoop(Value firstIteration,
+                                               SmallVector<Value> acc) {
+  // NOTE: no wgmma accumulator in flight crosses the loop's back edge (a
+  // phi there would copy registers the tensor cores are still writing, and
+  // ptxas serializes every wgmma of the kernel: C7514). What crosses it is
+  // the second block's partial, complete (wait 0) but not yet promoted: the
+  // next pair's first wgmma group is issued before it is promoted. With
+  // pairs the partials alternate between two register sets, so the carried
+  // one stays in place. Three partial-sized sets are live at a time (the
+  // sum, the carried partial, the one in flight).
+  struct Block {
+    Value partial;
     PromotionScales scales;
   };
-  std::optional<Pending> pending;
-  auto finish = [&](int64_t groupsInFlight) {
-    NVVM::WgmmaWaitGroupSyncOp::create(b, groupsInFlight);
-    releaseStage(pending->iteration);
-    promote(acc, pending->partial, pending->scales);
-  };
-  for (int64_t u = 0; u < kOverlapBlocks; ++u) {
-    Value block = b.add(kt, b.i64(u));
-    Value iteration = b.add(firstIteration, block);
-    Value group = b.divu(block, b.i64(config.getBlocksPerGroup()));
+  auto issue = [&](Value kt) {
+    Value iteration = b.add(firstIteration, kt);
+    Value group = b.divu(kt, b.i64(config.getBlocksPerGroup()));
     PromotionScales scales = loadScales(group, iteration);
     auto [aOffset, bOffset] = waitStage(iteration);
     Value partial = emitMma(aOffset, bOffset, 0, kGemmBlockK, Value(),
                             /*wait=*/false);
-    // Block u - 1 completes while block u runs: promote it now.
-    if (pending)
-      finish(/*groupsInFlight=*/1);
-    pending = Pending{partial, iteration, scales};
+    return Block{partial, scales};
+  };
+  // Waits until `inFlight` groups remain: block kt is done.
+  auto complete = [&](Value kt, int64_t inFlight) {
+    NVVM::WgmmaWaitGroupSyncOp::create(b, inFlight);
+    releaseStage(b.add(firstIteration, kt));
+  };
+  // NOTE: Row forms recompute the carried block's column-scale buffer
+  // from its ring iteration rather than carry it (one register fewer
+  // across the loop: the Wgrad kernel spilled 16 bytes with it).
+  auto carried = [](const Block &block) {
+    return SmallVector<Value, 3>{block.partial, block.scales.row0,
+                                 block.scales.row1};
+  };
+  auto blockFrom = [&](ValueRange values, Value kt) {
+    Value columns;
+    if (config.bScaling == GemmBScaling::Row)
+      columns = columnScaleBase(b.add(firstIteration, kt));
+    return Block{values[0], PromotionScales{values[1], values[2], columns}};
+  };
+  int64_t regs = acc.size();
+  Value hasPair = b.cmp(arith::CmpIPredicate::uge, numK, b.index(2));
+  auto ifOp = scf::IfOp::create(b, TypeRange(ValueRange(acc)), hasPair,
+                                /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+  scf::YieldOp::create(b, acc);
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  // The first pair: block 0 promoted while block 1 runs; block 1 carried.
+  Block first = issue(b.i64(0));
+  Block second = issue(b.i64(1));
+  complete(b.i64(0), /*inFlight=*/1);
+  promote(acc, first.partial, first.scales);
+  complete(b.i64(1), /*inFlight=*/0);
+  SmallVector<Value> init(acc);
+  llvm::append_range(init, carried(second));
+  Value paired = b.mul(b.divu(numK, b.index(2)), b.index(2));
+  auto loop = scf::ForOp::create(b, b.index(2), paired, b.index(2), init);
+  {
+    OpBuilder::InsertionGuard loopGuard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    ValueRange args = loop.getRegionIterArgs();
+    SmallVector<Value> sum(args.begin(), args.begin() + regs);
+    Value kt = b.toI64(loop.getInductionVar());
+    Block previous = blockFrom(args.drop_front(regs), b.sub(kt, b.i64(1)));
+    Block next = issue(kt);
+    promote(sum, previous.partial, previous.scales);
+    Block after = issue(b.add(kt, b.i64(1)));
+    complete(kt, /*inFlight=*/1);
+    promote(sum, next.partial, next.scales);
+    complete(b.add(kt, b.i64(1)), /*inFlight=*/0);
+    SmallVector<Value> yield(sum);
+    llvm::append_range(yield, carried(after));
+    scf::YieldOp::create(b, yield);
   }
-  finish(/*groupsInFlight=*/0);
+  ValueRange results = loop.getResults();
+  SmallVector<Value> sum(results.begin(), results.begin() + regs);
+  Block last = blockFrom(results.drop_front(regs),
+                         b.toI64(b.sub(paired, b.index(1))));
+  promote(sum, last.partial, last.scales);
+  scf::YieldOp::create(b, sum);
+  return SmallVector<Value>(ifOp.getResults());
 }
 
 void ScaledMatmulKernelEmitter::emitConsumer() {
