@@ -34,7 +34,8 @@
 // stages before one promotion (G = P = K: the no-promotion experiment).
 // With P = 128 (the recipe), the wgmma of K block u + 1
 // is issued before block u is promoted, so the promotion overlaps the
-// tensor cores (emitOverlappedSteps).
+// tensor cores (emitOverlappedKLoop: pairs of blocks, the second carried
+// complete into the next pair).
 //
 // Shared memory, one stage s of the ring (128-byte swizzle, 1024-aligned):
 //
