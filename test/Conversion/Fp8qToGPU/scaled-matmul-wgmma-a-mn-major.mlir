@@ -44,7 +44,7 @@ func.func @f32_amn_g256(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<2x200xf32>, %b
 // `_g256`; the k_major op keeps the plain kernel.
 // CHECK-LABEL: func.func @bf16_amn
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_amn::@fp8q_scaled_matmul_1x128_128x128_bf16_amn
-// CHECK-SAME: blocks in (%c6{{[_0-9]*}}, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c200704_i32
+// CHECK-SAME: blocks in (%c6{{[_0-9]*}}, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c165888_i32
 // CHECK-SAME: %c200_i64 : i64, %c300_i64 : i64, %c512_i64 : i64
 // CHECK-LABEL: func.func @bf16(
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16::@fp8q_scaled_matmul_1x128_128x128_bf16 blocks

@@ -36,7 +36,7 @@ func.func @dynamic_m(%a: tensor<?x512xf8E4M3FN>, %sa: tensor<?x4xf32>, %b: tenso
 // CHECK-LABEL: func.func @gemm(
 // CHECK: nvgpu.tma.create.descriptor {{.*}} : memref<*xui8> -> <tensor = memref<64x128xui8,
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s4c132x2::@fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s4c132x2
-// CHECK-SAME: clusters in (%c2{{[_0-9]*}}, %c1{{[_0-9]*}}, %c1{{[_0-9]*}}) blocks in (%c6{{[_0-9]*}}, %c1{{[_0-9]*}}, %c1{{[_0-9]*}}) threads in (%c384{{[_0-9]*}}, %c1{{[_0-9]*}}, %c1{{[_0-9]*}}) dynamic_shared_memory_size %c200736_i32
+// CHECK-SAME: clusters in (%c2{{[_0-9]*}}, %c1{{[_0-9]*}}, %c1{{[_0-9]*}}) blocks in (%c6{{[_0-9]*}}, %c1{{[_0-9]*}}, %c1{{[_0-9]*}}) threads in (%c384{{[_0-9]*}}, %c1{{[_0-9]*}}, %c1{{[_0-9]*}}) dynamic_shared_memory_size %c165920_i32
 // Dynamic M: 2 * min(ceil(M / 256) * 3, 66).
 // CHECK-LABEL: func.func @dynamic_m(
 // CHECK: %[[ROWS:.*]] = arith.ceildivui %{{.*}}, %c256
@@ -73,7 +73,7 @@ func.func @dynamic_m(%a: tensor<?x512xf8E4M3FN>, %sa: tensor<?x4xf32>, %b: tenso
 // AUTO: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_m64n64s6c132x2::{{.*}} clusters in (%c2{{[_0-9]*}}, %c1{{[_0-9]*}}, %c1{{[_0-9]*}}) blocks in (%c20{{[_0-9]*}},
 // AUTO: multicast_mask = %c3_i16 : <tensor = memref<32x128xui8
 
-// MANIFEST: fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s4c132x2 ['2*min(ceil(M/256)*ceil(N/128), 66)', 1, 1] [2, 1, 1] 200736 {{\[\[}}128, 128], [64, 128]]
+// MANIFEST: fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s4c132x2 ['2*min(ceil(M/256)*ceil(N/128), 66)', 1, 1] [2, 1, 1] 165920 {{\[\[}}128, 128], [64, 128]]
 
 // The grouped kernels launch without clusters; the plain GEMM next to them
 // in that file takes the cluster:

@@ -29,7 +29,7 @@
 // B's tensor map over the G N = 768 rows of the three weights.
 // CHECK:         llvm.mlir.constant(768 : i64)
 // CHECK:         nvgpu.tma.create.descriptor
-// CHECK:         gpu.launch_func async {{.*}} @fp8q_scaled_matmul_1x128_128x128_bf16_grouped_contiguous::@fp8q_scaled_matmul_1x128_128x128_bf16_grouped_contiguous blocks in (%c132, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c200704_i32
+// CHECK:         gpu.launch_func async {{.*}} @fp8q_scaled_matmul_1x128_128x128_bf16_grouped_contiguous::@fp8q_scaled_matmul_1x128_128x128_bf16_grouped_contiguous blocks in (%c132, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c165888_i32
 // CHECK-SAME:    %c200_i64 : i64, %c256_i64 : i64, %c256_i64{{.*}} : i64, %c3_i64 : i64)
 // CHECK:         gpu.launch_func {{.*}}@fp8q_scaled_matmul_1x128_128x128_f32::
 

@@ -4,12 +4,35 @@
 // and stored as 16 bytes; chunks past M or N are skipped. The register
 // epilogue stays behind for N % 8 != 0 or misaligned arrays.
 // RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma gemm-block-m=128 gemm-block-n=128 gemm-stages=4 memory-model=unified" | FileCheck %s
+// Its f32 staging area (128 x (128 x 4 + 32) = 69632 bytes) does not fit
+// beside 6 stages of 128 x 128 (196608 bytes); the bf16 one of a result
+// without C (34816) does: the kernel with C then stores from registers.
+// RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma gemm-block-m=128 gemm-block-n=128 gemm-stages=6 memory-model=unified" | FileCheck %s --check-prefix=NOSTAGE
 
 func.func @bf16_acc(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<200x4xf32>, %b: tensor<296x512xf8E4M3FN>, %sb: tensor<3x4xf32>, %c: tensor<200x296xbf16>) -> tensor<200x296xbf16> {
   %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c) {accumulate}
       : tensor<200x512xf8E4M3FN>, tensor<200x4xf32>, tensor<296x512xf8E4M3FN>, tensor<3x4xf32> -> tensor<200x296xbf16>
   return %y : tensor<200x296xbf16>
 }
+
+func.func @bf16(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<200x4xf32>, %b: tensor<296x512xf8E4M3FN>, %sb: tensor<3x4xf32>, %c: tensor<200x296xbf16>) -> tensor<200x296xbf16> {
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%c)
+      : tensor<200x512xf8E4M3FN>, tensor<200x4xf32>, tensor<296x512xf8E4M3FN>, tensor<3x4xf32> -> tensor<200x296xbf16>
+  return %y : tensor<200x296xbf16>
+}
+
+// NOSTAGE: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_acc_m128n128s6c132::@fp8q_scaled_matmul_1x128_128x128_bf16_acc_m128n128s6c132
+// NOSTAGE-SAME: dynamic_shared_memory_size %c196608_i32
+// NOSTAGE: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s6c132::@fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s6c132
+// NOSTAGE-SAME: dynamic_shared_memory_size %c231424_i32
+// NOSTAGE-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_bf16_acc_m128n128s6c132
+// NOSTAGE-NOT: nvvm.barrier
+// NOSTAGE-NOT: vector<8xbf16>
+// NOSTAGE: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<2xbf16>, !llvm.ptr
+// NOSTAGE-NOT: vector<8xbf16>
+// NOSTAGE-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s6c132
+// NOSTAGE: nvvm.barrier
+// NOSTAGE-COUNT-32: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<2xbf16>, !llvm.ptr<3>
 
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_acc::@fp8q_scaled_matmul_1x128_128x128_bf16_acc
 // CHECK-SAME: dynamic_shared_memory_size %c200704_i32

@@ -25,7 +25,7 @@
 // Persistent grid: min(2 x 3 tiles, 132) CTAs; shared memory: 4 stages of
 // 32768 bytes and the epilogue's staging area, 128 rows x (128 x 4 + 32).
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16::@fp8q_scaled_matmul_1x128_128x128_bf16
-// CHECK-SAME: blocks in (%c6{{[_0-9]*}}, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c200704_i32
+// CHECK-SAME: blocks in (%c6{{[_0-9]*}}, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c165888_i32
 // CHECK-SAME: %c200_i64 : i64, %c300_i64 : i64, %c512_i64 : i64
 // CHECK: bufferization.to_tensor %[[OUT]] restrict writable
 
@@ -53,7 +53,7 @@
 // map parameters become nvgpu descriptors.
 // CHECK: %[[SMEM:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
 // CHECK: memref.view %[[SMEM]][%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<131072xi8, #gpu.address_space<workgroup>>
-// CHECK: %[[STAGING:.*]] = memref.view %[[SMEM]][%c131072][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<69632xi8, #gpu.address_space<workgroup>>
+// CHECK: %[[STAGING:.*]] = memref.view %[[SMEM]][%c131072][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<34816xi8, #gpu.address_space<workgroup>>
 // CHECK: %[[BARS:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 8>
 // Barriers: 4 stages x (full: 1 arrival, empty: 256 consumer threads).
 // CHECK-COUNT-8: nvgpu.mbarrier.init %[[BARS]][%{{.*}}], %c{{1|256}}{{(_[0-9]+)?}} :
@@ -139,20 +139,22 @@
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: scf.yield
 // Epilogue, staged where N % 8 == 0 and out is 16-byte aligned: the
-// warpgroup syncs (its previous tile read back), writes its f32 fragment
-// as 32 pairs into its rows of the staging area (pitch 544), syncs, and
-// each thread reads back 8 chunks of 8 columns (2 x 16 bytes) and stores
-// them as one 16-byte bf16 chunk where the chunk is inside M and N.
+// warpgroup syncs (its previous tile read back), writes its fragment
+// rounded to bf16 as 32 pairs into its rows of the staging area (pitch
+// 272), syncs, and each thread reads back 8 chunks of 8 columns (16 bytes)
+// and stores each as it is where the chunk is inside M and N.
 // CHECK: %[[N8:.*]] = arith.andi %arg8, %c7_i64 : i64
 // CHECK: %[[OUTADDR:.*]] = llvm.ptrtoint %arg6 : !llvm.ptr to i64
 // CHECK: arith.andi %[[OUTADDR]], %c15_i64 : i64
 // CHECK: scf.if
 // CHECK: memref.extract_aligned_pointer_as_index %[[STAGING]]
 // CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %c128_i32
-// CHECK: arith.muli %{{.*}}, %c544_i32 : i32
-// CHECK-COUNT-32: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
+// CHECK: arith.muli %{{.*}}, %c272_i32 : i32
+// CHECK-COUNT-32: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<2xbf16>, !llvm.ptr<3>
 // CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %c128_i32
-// CHECK-COUNT-8: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xbf16>, !llvm.ptr
+// CHECK-NOT: vector<4xf32>
+// CHECK-COUNT-8: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xbf16>
+// CHECK-NEXT: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xbf16>, !llvm.ptr
 // CHECK-NOT: llvm.store
 // Else from registers: a tile inside M and N (N even) stores column pairs
 // unmasked (32 per thread), an edge tile masked elements (64).

@@ -219,10 +219,20 @@ struct GemmKernelConfig {
   /// Rows of B one CTA loads per stage: BN, or BN / clusterM with TMA
   /// multicast (the b_map box).
   int64_t getBRowsPerCta() const { return tile.blockN / tile.clusterM; }
-  /// Bytes between two rows of the epilogue's staging area: BN f32 values
-  /// and 32 bytes of padding (a warp's pair stores of 8 rows then fall on
-  /// 2 x 32 distinct banks, the fewest wavefronts of 256 bytes).
-  int64_t getEpilogueStagingPitch() const { return tile.blockN * 4 + 32; }
+  /// Bytes of one staged value: the result element (bf16, rounded before
+  /// staging) without `accumulate`; f32 with it (C is added in f32 to the
+  /// staged sum, 16 bytes of C at a time, before the rounding).
+  int64_t getEpilogueStagingElementBytes() const {
+    return accumulate ? 4 : getOutBytes();
+  }
+  /// Bytes between two rows of the epilogue's staging area: BN staged
+  /// values and 16 bytes of padding per 2 bytes of element (a warp's
+  /// stores of its 8 rows, bf16 pairs or f32 pairs, then fall on distinct
+  /// banks, the fewest wavefronts).
+  int64_t getEpilogueStagingPitch() const {
+    int64_t bytes = getEpilogueStagingElementBytes();
+    return tile.blockN * bytes + 8 * bytes;
+  }
   /// Bytes of the epilogue's staging area (BM rows of the pitch), or 0:
   /// for f32 results (a warp's f32 pair stores already write whole 32-byte
   /// sectors) and where it does not fit in shared memory beside the ring;

@@ -46,7 +46,8 @@
 //   | ...                           |
 //   +-------------------------------+
 //   after the S stages, bf16 results where it fits: the epilogue's staging
-//   area, BM rows of BN f32 + 32 bytes (getEpilogueStagingPitch); then,
+//   area, BM rows of BN bf16 + 16 bytes (f32 + 32 bytes with accumulate;
+//   getEpilogueStagingPitch); then,
 //   1x128 B only:
 //   f32 colScale[warpgroup][p % B][BN] =
 //   sb[n0 + n, g] (p: promotion, B: 3 buffers with the overlapped
@@ -657,10 +658,11 @@ private:
   void emitEpilogue(ArrayRef<Value> acc);
   /// Step 5': the epilogue from registers.
   void emitRegisterEpilogue(ArrayRef<Value> acc);
-  /// Step 5'': the staged epilogue: the warpgroup writes its f32 fragment
-  /// into its 64 rows of the staging area, then each thread reads back
-  /// chunks of 8 consecutive columns of a row and stores them with 16-byte
-  /// accesses (+ C, RN to bf16), chunks past M or N skipped.
+  /// Step 5'': the staged epilogue: the warpgroup writes its fragment into
+  /// its 64 rows of the staging area (rounded to bf16 there, or f32 when C
+  /// is to be added), then each thread reads back chunks of 8 consecutive
+  /// columns of a row and stores them with 16-byte accesses (+ C and RN to
+  /// bf16 for the f32 chunks), chunks past M or N skipped.
   void emitStagedStores(ArrayRef<Value> acc);
   /// Named barrier 1 + w over the warpgroup's 128 threads (barrier 0 is the
   /// CTA-wide one).
@@ -1403,26 +1405,31 @@ void ScaledMatmulKernelEmitter::emitStagedStores(ArrayRef<Value> acc) {
   Value base = b.sharedAddress(staging, b.i32(0));
   // Every thread of the warpgroup has read back its previous tile.
   syncWarpgroup();
-  // The fragment, f32 pairs: value 4j + {0,1} at (row, 8j + column),
-  // 4j + {2,3} eight rows below.
+  // The fragment in pairs: value 4j + {0,1} at (row, 8j + column), 4j +
+  // {2,3} eight rows below; rounded to the result type here unless C is
+  // still to be added (then f32).
+  Value out = arg("out"), c = arg("c");
+  int64_t bytes = config.getOutBytes();
+  Type element = config.out == GemmOutElement::BF16 ? Type(b.getBF16Type()) : f32;
+  int64_t stagedBytes = config.getEpilogueStagingElementBytes();
+  Type staged = stagedBytes == bytes ? element : f32;
   Value thread = b.byteAddress(
-      base, b.add(b.mul(rowInCta, b.i32(pitch)), b.mul(colInCta, b.i32(4))));
-  auto pairType = VectorType::get({2}, f32);
+      base, b.add(b.mul(rowInCta, b.i32(pitch)),
+                  b.mul(colInCta, b.i32(stagedBytes))));
   for (int64_t i = 0, e = acc.size(); i < e; i += 2) {
     int64_t offset = ((i % 4) < 2 ? 0 : kFragmentRowStep * pitch) +
-                     (i / 4) * kWgmmaNStep * 4;
-    Value pair = LLVM::UndefOp::create(b, pairType);
+                     (i / 4) * kWgmmaNStep * stagedBytes;
+    Value pair = LLVM::UndefOp::create(b, VectorType::get({2}, f32));
     for (int64_t lane = 0; lane < 2; ++lane)
       pair = LLVM::InsertElementOp::create(b, pair, acc[i + lane], b.i32(lane));
-    b.store(pair, b.byteAddress(thread, b.i32(offset)), 8);
+    if (staged != f32)
+      pair = LLVM::FPTruncOp::create(b, VectorType::get({2}, staged), pair);
+    b.store(pair, b.byteAddress(thread, b.i32(offset)), 2 * stagedBytes);
   }
   syncWarpgroup();
   // Read back: chunk q = t + 128 u (u = 0, 1, ...) of the warpgroup's 64
   // rows x BN/8 chunks is row q / (BN/8), columns 8 (q % (BN/8)) + 0..7: a
   // warp covers whole row segments, so its stores are row-contiguous.
-  Value out = arg("out"), c = arg("c");
-  int64_t bytes = config.getOutBytes();
-  Type element = config.out == GemmOutElement::BF16 ? Type(b.getBF16Type()) : f32;
   auto chunkOf = [&](Type type) {
     return VectorType::get({kStagedChunk}, type);
   };
@@ -1443,13 +1450,19 @@ void ScaledMatmulKernelEmitter::emitStagedStores(ArrayRef<Value> acc) {
       b.ifThen(inside, [&] {
         Value from = b.byteAddress(
             base, b.add(b.mul(rowInTile, b.i32(pitch)),
-                        b.mul(chunk, b.i32(kStagedChunk * 4))));
+                        b.mul(chunk, b.i32(kStagedChunk * stagedBytes))));
+        Value offset = b.mul(b.add(b.mul(row, sizeN), col), b.i64(bytes));
+        if (staged != f32) {
+          // Already rounded: one 16-byte copy.
+          b.store(b.load(chunkOf(staged), from, 16),
+                  b.byteAddress(out, offset), 16);
+          return;
+        }
         auto half = VectorType::get({kStagedChunk / 2}, f32);
         Value low = b.load(half, from, 16);
         Value high = b.load(half, b.byteAddress(from, b.i32(16)), 16);
         Value value = LLVM::ShuffleVectorOp::create(
             b, low, high, ArrayRef<int32_t>{0, 1, 2, 3, 4, 5, 6, 7});
-        Value offset = b.mul(b.add(b.mul(row, sizeN), col), b.i64(bytes));
         if (config.accumulate) {
           Value prior = b.load(chunkOf(element), b.byteAddress(c, offset), 16);
           if (element != f32)
