@@ -226,9 +226,9 @@ struct GemmKernelConfig {
     return accumulate ? 4 : getOutBytes();
   }
   /// Bytes between two rows of the epilogue's staging area: BN staged
-  /// values and 16 bytes of padding per 2 bytes of element (a warp's
-  /// stores of its 8 rows, bf16 pairs or f32 pairs, then fall on distinct
-  /// banks, the fewest wavefronts).
+  /// values and 8 values of padding (16 bytes for bf16, 32 for f32; a
+  /// warp's pair stores of its 8 rows then fall on distinct banks, the
+  /// fewest wavefronts).
   int64_t getEpilogueStagingPitch() const {
     int64_t bytes = getEpilogueStagingElementBytes();
     return tile.blockN * bytes + 8 * bytes;

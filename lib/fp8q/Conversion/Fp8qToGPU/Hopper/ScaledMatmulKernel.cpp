@@ -1410,7 +1410,8 @@ void ScaledMatmulKernelEmitter::emitStagedStores(ArrayRef<Value> acc) {
   // still to be added (then f32).
   Value out = arg("out"), c = arg("c");
   int64_t bytes = config.getOutBytes();
-  Type element = config.out == GemmOutElement::BF16 ? Type(b.getBF16Type()) : f32;
+  Type element =
+      config.out == GemmOutElement::BF16 ? Type(b.getBF16Type()) : f32;
   int64_t stagedBytes = config.getEpilogueStagingElementBytes();
   Type staged = stagedBytes == bytes ? element : f32;
   Value thread = b.byteAddress(
