@@ -4,6 +4,12 @@ shared memory, e.g.
 
     fp8q_quantize_1x128_bf16_fp32: 64 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 0 bytes static smem
 
+then one line per performance advisory ptxas gives (e.g. C7514: every wgmma
+of the kernel serialized because an instruction reads an accumulator before
+its wgmma.wait_group), so that tests can require there be none:
+
+    fp8q_...: ptxas advisory C7514: wgmma.mma_async instructions are serialized due to ...
+
 Usage: ptxas_report.py PTXAS DIR [CHIP]
 """
 
@@ -31,6 +37,9 @@ def main():
               f"frame, {frame.group(2)} bytes spill stores, {frame.group(3)} "
               f"bytes spill loads, {smem.group(1) if smem else 0} bytes static "
               f"smem")
+        for code, text in re.findall(
+                r"\((C\d{4})\) Potential Performance Loss: (.*)", log):
+            print(f"{name[:-4]}: ptxas advisory {code}: {text.strip()}")
 
 
 if __name__ == "__main__":
