@@ -603,12 +603,13 @@ private:
   /// then one promotion.
   void emitMultiBlockStep(Value firstIteration, Value kt,
                           SmallVectorImpl<Value> &acc);
-  /// Step 4'c: the K blocks [0, 2 floor(K/256)) with P = 128, in pairs:
-  /// each block's promotion runs while the warpgroup's next wgmma group is
-  /// on the tensor cores (the last block of a pair is promoted after the
-  /// first wgmma of the next pair is issued). Returns the accumulator.
+  /// Step 4'c: the K blocks [0, paired = 2 floor(K/256)) with P = 128, in
+  /// pairs: each block's promotion runs while the warpgroup's next wgmma
+  /// group is on the tensor cores (the last block of a pair is promoted
+  /// after the first wgmma of the next pair is issued). Returns the
+  /// accumulator.
   SmallVector<Value> emitOverlappedKLoop(Value firstIteration,
-                                         SmallVector<Value> acc);
+                                         SmallVector<Value> acc, Value paired);
   /// Step 4'': waits for ring iteration `iteration` (i32) and returns the
   /// byte offsets of the warpgroup's A rows and of B in its stage.
   std::pair<Value, Value> waitStage(Value iteration);
@@ -1210,7 +1211,7 @@ SmallVector<Value> ScaledMatmulKernelEmitter::emitKLoop(Value firstIteration) {
     return emitAccumulatorLoop(b.index(0), numK, 1, init, single);
   // Pairs of K blocks, then the last block (odd K/128) alone.
   Value paired = b.mul(b.divu(numK, b.index(2)), b.index(2));
-  SmallVector<Value> acc = emitOverlappedKLoop(firstIteration, init);
+  SmallVector<Value> acc = emitOverlappedKLoop(firstIteration, init, paired);
   return emitAccumulatorLoop(paired, numK, 1, acc, single);
 }
 
@@ -1257,7 +1258,8 @@ void ScaledMatmulKernelEmitter::emitMultiBlockStep(
 
 SmallVector<Value>
 ScaledMatmulKernelEmitter::emitOverlappedKLoop(Value firstIteration,
-                                               SmallVector<Value> acc) {
+                                               SmallVector<Value> acc,
+                                               Value paired) {
   // NOTE: no wgmma accumulator in flight crosses the loop's back edge (a
   // phi there would copy registers the tensor cores are still writing, and
   // ptxas serializes every wgmma of the kernel: C7514). What crosses it is
@@ -1313,7 +1315,6 @@ ScaledMatmulKernelEmitter::emitOverlappedKLoop(Value firstIteration,
   complete(b.i64(1), /*inFlight=*/0);
   SmallVector<Value> init(acc);
   llvm::append_range(init, carried(second));
-  Value paired = b.mul(b.divu(numK, b.index(2)), b.index(2));
   auto loop = scf::ForOp::create(b, b.index(2), paired, b.index(2), init);
   {
     OpBuilder::InsertionGuard loopGuard(b);
@@ -1413,7 +1414,7 @@ void ScaledMatmulKernelEmitter::emitStagedStores(ArrayRef<Value> acc) {
   Type element =
       config.out == GemmOutElement::BF16 ? Type(b.getBF16Type()) : f32;
   int64_t stagedBytes = config.getEpilogueStagingElementBytes();
-  Type staged = stagedBytes == bytes ? element : f32;
+  Type staged = config.accumulate ? f32 : element;
   Value thread = b.byteAddress(
       base, b.add(b.mul(rowInCta, b.i32(pitch)),
                   b.mul(colInCta, b.i32(stagedBytes))));
@@ -1423,7 +1424,7 @@ void ScaledMatmulKernelEmitter::emitStagedStores(ArrayRef<Value> acc) {
     Value pair = LLVM::UndefOp::create(b, VectorType::get({2}, f32));
     for (int64_t lane = 0; lane < 2; ++lane)
       pair = LLVM::InsertElementOp::create(b, pair, acc[i + lane], b.i32(lane));
-    if (staged != f32)
+    if (!config.accumulate)
       pair = LLVM::FPTruncOp::create(b, VectorType::get({2}, staged), pair);
     b.store(pair, b.byteAddress(thread, b.i32(offset)), 2 * stagedBytes);
   }
@@ -1453,7 +1454,7 @@ void ScaledMatmulKernelEmitter::emitStagedStores(ArrayRef<Value> acc) {
             base, b.add(b.mul(rowInTile, b.i32(pitch)),
                         b.mul(chunk, b.i32(kStagedChunk * stagedBytes))));
         Value offset = b.mul(b.add(b.mul(row, sizeN), col), b.i64(bytes));
-        if (staged != f32) {
+        if (!config.accumulate) {
           // Already rounded: one 16-byte copy.
           b.store(b.load(chunkOf(staged), from, 16),
                   b.byteAddress(out, offset), 16);
