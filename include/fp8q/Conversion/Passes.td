@@ -187,11 +187,13 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
            "the host reference loops) or `wgmma` (the Hopper TMA + wgmma "
            "kernel)">,
     Option<"gemmBlockM", "gemm-block-m", "int64_t", /*default=*/"0",
-           "GEMM kernel: result rows per CTA tile (64, 128, 192 or 256; one "
-           "consumer warpgroup per 64). 0 with gemm-block-n and gemm-stages "
-           "0 (the default): chosen per GEMM from its static M and N "
-           "(128x128 for large GEMMs, smaller tiles for M <= 256); a "
-           "value fixes the tiling for every GEMM, 128 where left 0">,
+           "GEMM kernel: result rows per CTA tile (64 or 128: one consumer "
+           "warpgroup per 64; 256: two warpgroups of two 64-row slices). 0 "
+           "with gemm-block-n and gemm-stages 0 (the default): chosen per "
+           "GEMM from its static M and N (128x128 for large GEMMs, smaller "
+           "tiles for M <= 256, 256x128 for the Wgrad form where it fills "
+           "the waves as well); a value fixes the tiling for every GEMM, "
+           "128 where left 0">,
     Option<"gemmBlockN", "gemm-block-n", "int64_t", /*default=*/"0",
            "GEMM kernel: result columns per CTA tile (the wgmma N: a "
            "multiple of 8 up to 256; with weight blocks it must divide "

@@ -22,6 +22,13 @@
 // The separate multiply and add of gemm-promotion=mul-add alike:
 // RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=128 gemm-promotion=mul-add memory-model=unified format=isa export-dir=%t" -o /dev/null
 // RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --implicit-check-not="ptxas advisory" --check-prefix=MULADD
+// BLOCK_M = 256 (two 64-row slices per consumer warpgroup) in the recipe's
+// form: no spills with bf16 results, staged, and in the Wgrad form (the tile
+// the pass picks for it); the register epilogue (f32 with C) and the 64-wide
+// promotion interval spill at 256 rows (docs/GPU.md, "Two slices per
+// warpgroup"):
+// RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=256 gemm-stages=3 memory-model=unified format=isa export-dir=%t" -o /dev/null
+// RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --implicit-check-not="ptxas advisory" --check-prefix=M256
 // The grouped kernels (contiguous and masked layouts) alike:
 // RUN: rm -rf %t && fp8-opt %S/scaled-matmul-wgmma-grouped.mlir --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=128 format=isa export-dir=%t" -o /dev/null
 // RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --implicit-check-not="ptxas advisory" --check-prefix=GROUPED
@@ -70,6 +77,11 @@
 // MULADD: fp8q_scaled_matmul_1x128_128x128_bf16_pi64_muladd: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
 // MULADD: fp8q_scaled_matmul_1x128_128x128_f32_acc_muladd: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
 // MULADD: fp8q_scaled_matmul_1x128_1x128_f32_muladd: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+
+// M256: fp8q_scaled_matmul_1x128_128x128_bf16_m256n128s3c132: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+// M256: fp8q_scaled_matmul_1x128_128x128_bf16_pi64_m256n128s3c132: 168 registers,
+// M256: fp8q_scaled_matmul_1x128_128x128_f32_acc_m256n128s3c132: 168 registers,
+// M256: fp8q_scaled_matmul_1x128_1x128_f32_m256n128s3c132: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
 
 // GROUPED: fp8q_scaled_matmul_1x128_128x128_bf16_grouped_contiguous: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
 // GROUPED: fp8q_scaled_matmul_1x128_128x128_f32_acc_grouped_masked: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem

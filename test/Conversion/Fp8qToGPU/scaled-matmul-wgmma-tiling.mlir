@@ -7,6 +7,9 @@
 // RUN: not fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-m=256 gemm-block-n=256 gemm-stages=8" 2>&1 | FileCheck %s --check-prefix=SMEM
 // RUN: not fp8-opt %s --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified gemm-ctas=0" 2>&1 | FileCheck %s --check-prefix=CTAS
 // RUN: not fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-m=96" 2>&1 | FileCheck %s --check-prefix=BM
+// BLOCK_M = 256 (two slices per consumer warpgroup) promotes at most every
+// 128 K elements: an interval over several stages would keep two partials.
+// RUN: not fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-m=256" 2>&1 | FileCheck %s --check-prefix=INTERVAL
 // The Wgrad form takes BLOCK_N = 256; weight blocks of 128 rows do not.
 // RUN: not fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-n=256" 2>&1 | FileCheck %s --check-prefix=BN
 
@@ -14,6 +17,12 @@ func.func @gemm(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<200x4xf32>, %b: tensor
   %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0)
       : tensor<200x512xf8E4M3FN>, tensor<200x4xf32>, tensor<300x512xf8E4M3FN>, tensor<3x4xf32> -> tensor<200x300xbf16>
   return %y : tensor<200x300xbf16>
+}
+
+func.func @interval256(%a: tensor<64x512xf8E4M3FN>, %sa: tensor<64x2xf32>, %b: tensor<256x512xf8E4M3FN>, %sb: tensor<1x2xf32>, %y0: tensor<64x256xbf16>) -> tensor<64x256xbf16> {
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) {group_size = 256, b_tile = #fp8q.tile<256x256>, promotion_interval = 256}
+      : tensor<64x512xf8E4M3FN>, tensor<64x2xf32>, tensor<256x512xf8E4M3FN>, tensor<1x2xf32> -> tensor<64x256xbf16>
+  return %y : tensor<64x256xbf16>
 }
 
 // One consumer warpgroup (256 threads: no register reallocation), 6 stages
@@ -28,7 +37,8 @@ func.func @gemm(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<200x4xf32>, %b: tensor
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 64, k = 32>
 
 // STAGES: error: convert-fp8q-to-gpu: invalid GEMM tiling: stages (9) must be in 1..8
-// SMEM: error: convert-fp8q-to-gpu: invalid GEMM tiling: the 8 stages of 256x128 + 256x128 bytes need 537600 bytes of shared memory (at most 232448 per CTA)
+// SMEM: error: convert-fp8q-to-gpu: invalid GEMM tiling: the 8 stages of 256x128 + 256x128 bytes need 529408 bytes of shared memory (at most 232448 per CTA)
 // CTAS: error: convert-fp8q-to-gpu: invalid GEMM tiling: CTAs (0) must be in 1..2147483647
-// BM: error: convert-fp8q-to-gpu: invalid GEMM tiling: BLOCK_M (96) must be a multiple of 64 up to 256
+// BM: error: convert-fp8q-to-gpu: invalid GEMM tiling: BLOCK_M (96) must be 64, 128 or 256
+// INTERVAL: error: 'fp8q.scaled_matmul' op unsupported GEMM kernel configuration: BLOCK_M = 256 takes a promotion interval of at most 128 (got 256)
 // BN: error: 'fp8q.scaled_matmul' op unsupported GEMM kernel configuration: BLOCK_N (256) must divide the 128-row weight block

@@ -48,6 +48,8 @@ constexpr int64_t kWgmmaMaxN = 256;
 constexpr int64_t kGemmBlockK = 128;
 /// NOTE: the TMA box extent is at most 256 elements per dimension.
 constexpr int64_t kTmaMaxBox = 256;
+/// Consumer warpgroups of a CTA at most (BLOCK_M = 256: two slices each).
+constexpr int64_t kMaxConsumerWarpgroups = 2;
 /// NOTE: 64K 32-bit registers per SM, at most 255 per thread.
 constexpr int64_t kRegisterFile = 65536;
 constexpr int64_t kMaxThreadRegisters = 255;
@@ -101,7 +103,8 @@ enum class GemmGrouping {
 /// DeepGEMM-like 128 x 128 tile, 4 stages, 2 consumer warpgroups + 1
 /// producer warpgroup, one persistent CTA per SM of an H200).
 struct GemmTileConfig {
-  /// Rows of A per CTA: a multiple of kWgmmaM; one consumer warpgroup per 64.
+  /// Rows of A per CTA: 64 or 128 (one consumer warpgroup per 64 rows) or
+  /// 256 (two consumer warpgroups of two 64-row slices each).
   int64_t blockM = 128;
   /// Rows of B (columns of the result) per CTA: the wgmma N (multiple of 8,
   /// at most 256); 128 with Block scaling so that a CTA sees one b_scale.
@@ -158,8 +161,19 @@ struct GemmKernelConfig {
   /// (the kernel module carries the configuration: KernelConfig.h).
   std::string getName() const;
 
-  /// Consumer (MMA) warpgroups: blockM / 64.
-  int64_t getConsumerWarpgroups() const { return tile.blockM / kWgmmaM; }
+  /// Consumer (MMA) warpgroups: blockM / 64, at most two (more would leave
+  /// each fewer registers than a partial and its accumulator need).
+  int64_t getConsumerWarpgroups() const {
+    return std::min<int64_t>(tile.blockM / kWgmmaM, kMaxConsumerWarpgroups);
+  }
+  /// 64-row slices of the tile per consumer warpgroup: 2 at BLOCK_M = 256
+  /// (warpgroup w takes rows 64w + 128s, s = 0, 1), else 1. Each slice
+  /// has its own accumulator; the slices share the stage's B tile.
+  int64_t getSlices() const {
+    return tile.blockM / kWgmmaM / getConsumerWarpgroups();
+  }
+  /// Rows between a warpgroup's slices (the consumers' rows per slice).
+  int64_t getSliceRows() const { return getConsumerWarpgroups() * kWgmmaM; }
   /// Threads per CTA: consumers + one producer warpgroup.
   int64_t getThreads() const {
     return (getConsumerWarpgroups() + 1) * kWarpgroupThreads;
@@ -168,8 +182,12 @@ struct GemmKernelConfig {
   /// promotion every 128 (the recipe's form, Fprop/Dgrad and Wgrad). The
   /// intervals of 32 and 64 and those over several stages wait for each
   /// interval's wgmma before promoting.
+  /// With two slices per warpgroup there is no room for the second partial
+  /// (2 x BN/2 accumulator registers + 2 partials): each slice's wgmma is
+  /// waited for before its promotion, and the two warpgroups' wgmma and
+  /// promotions interleave.
   bool overlapsPromotion() const {
-    return promotionInterval == kGemmBlockK;
+    return promotionInterval == kGemmBlockK && getSlices() == 1;
   }
   /// Column-scale buffers per consumer warpgroup (1x128 B only): the
   /// buffer written for promotion p must not be one a thread of the
@@ -233,7 +251,8 @@ struct GemmKernelConfig {
     int64_t bytes = getEpilogueStagingElementBytes();
     return tile.blockN * bytes + 8 * bytes;
   }
-  /// Bytes of the epilogue's staging area (BM rows of the pitch), or 0:
+  /// Bytes of the epilogue's staging area (one slice: getSliceRows() rows
+  /// of the pitch), or 0:
   /// for f32 results (a warp's f32 pair stores already write whole 32-byte
   /// sectors) and where it does not fit in shared memory beside the ring;
   /// the kernel then stores from registers (pairs inside, elements on
@@ -266,7 +285,12 @@ struct GemmKernelConfig {
 /// be half padding); when none does, the one with the most tiles. Large
 /// GEMMs keep 128x128; at M = 64..256 smaller tiles occupy more SMs
 /// (H200: up to 1.5x the 128x128 tile's speed, docs/GPU.md "Tile choice").
-GemmTileConfig chooseGemmTile(int64_t m, int64_t n, int64_t ctas);
+/// The Wgrad form (`bScaling` Row) takes 256x128 (3 stages: two 64-row
+/// slices per consumer warpgroup) first where it fills that wave and its
+/// last wave is not much emptier than the 128x128 tile's (the share of the
+/// grid's CTA slots holding a tile at least 1/1.05 of 128x128's).
+GemmTileConfig chooseGemmTile(int64_t m, int64_t n, int64_t ctas,
+                              GemmBScaling bScaling = GemmBScaling::Block);
 
 /// The manifest spelling of the result type: bf16 or f32.
 StringRef getGemmOutElementName(GemmOutElement element);

@@ -5,7 +5,8 @@
 // A persistent grid of at most `ctas` CTAs loops over the BM x BN tiles of
 // the result (default 128 x 128; tile t, t + gridDim.x, ...; grouped
 // raster, see kRasterGroupRows). A CTA has BM/64 consumer warpgroups
-// (wgmma) and one producer warpgroup (TMA); the ring of S stages runs on
+// (wgmma; at BM = 256 two, each with two 64-row slices: rows 64w and
+// 64w + 128) and one producer warpgroup (TMA); the ring of S stages runs on
 // across tiles (iteration i = tile-in-CTA * K/128 + kt: stage i % S, phase
 // (i / S) % 2), so the producer loads the next tile while the consumers
 // finish the last one:
@@ -35,7 +36,9 @@
 // With P = 128 (the recipe), the wgmma of K block u + 1
 // is issued before block u is promoted, so the promotion overlaps the
 // tensor cores (emitOverlappedKLoop: pairs of blocks, the second carried
-// complete into the next pair).
+// complete into the next pair). With two slices per warpgroup each slice's
+// wgmma is waited for before its promotion (emitBlockStep; no registers for
+// a second partial), and the two warpgroups overlap each other.
 //
 // Shared memory, one stage s of the ring (128-byte swizzle, 1024-aligned):
 //
@@ -46,8 +49,8 @@
 //   | ...                           |
 //   +-------------------------------+
 //   after the S stages, bf16 results where it fits: the epilogue's staging
-//   area, BM rows of BN bf16 + 16 bytes (f32 + 32 bytes with accumulate;
-//   getEpilogueStagingPitch); then,
+//   area, one slice of rows (BM, or 128 at BM = 256) of BN bf16 + 16 bytes
+//   (f32 + 32 bytes with accumulate; getEpilogueStagingPitch); then,
 //   1x128 B only:
 //   f32 colScale[warpgroup][p % B][BN] =
 //   sb[n0 + n, g] (p: promotion, B: 3 buffers with the overlapped
@@ -226,7 +229,9 @@ int64_t GemmKernelConfig::getEpilogueStagingBytes() const {
   // the f32 Wgrad kernel was 0.95x the one storing from registers.
   if (out == GemmOutElement::F32)
     return 0;
-  int64_t staging = tile.blockM * getEpilogueStagingPitch();
+  // NOTE: one slice at a time (emitStagedSlice): with two slices per
+  // warpgroup the area holds half the tile, and 256 x 128 keeps 4 stages.
+  int64_t staging = getSliceRows() * getEpilogueStagingPitch();
   int64_t others = tile.stages * getStageBytes() + getColumnScaleBytes() +
                    getClusterBarrierBytes() + getStaticSharedMemoryBytes();
   return others + staging <= kMaxSharedBytes ? staging : 0;
@@ -241,20 +246,44 @@ int64_t GemmKernelConfig::getStaticSharedMemoryBytes() const {
   return llvm::alignTo(2 * tile.stages * kMbarrierBytes, kSwizzleAtomBytes);
 }
 
-GemmTileConfig hopper::chooseGemmTile(int64_t m, int64_t n, int64_t ctas) {
+GemmTileConfig hopper::chooseGemmTile(int64_t m, int64_t n, int64_t ctas,
+                                      GemmBScaling bScaling) {
   // In order of preference: fewer, larger tiles read each operand byte
   // fewer times; 6 stages keep the smaller tiles' TMA ring as deep in bytes.
   static constexpr GemmTileConfig kCandidates[] = {
       {128, 128, 4, 0}, {128, 64, 6, 0}, {64, 128, 4, 0}, {64, 64, 6, 0}};
+  // NOTE: H200 (bench/results/h200-bench-gemm-m256.txt): in the Wgrad form
+  // two 64-row slices per consumer warpgroup ran 1.05-1.06x the 128 x 128
+  // tile where both fill their last wave alike, and lost where the larger
+  // tile's last wave is emptier (7168x2048: 0.93x, 7168x576: 0.80x); with
+  // weight blocks they lose to the 128 x 128 tile's overlapped promotion.
+  static constexpr GemmTileConfig kWgradTile = {256, 128, 3, 0};
+  constexpr double kWgradTileGain = 1.05;
   int64_t wanted = llvm::divideCeil(3 * ctas, 4);
+  auto tilesOf = [&](const GemmTileConfig &tile) -> int64_t {
+    return llvm::divideCeil(m, tile.blockM) * llvm::divideCeil(n, tile.blockN);
+  };
+  // The share of the persistent grid's CTA slots that hold a tile.
+  auto waveEfficiency = [&](int64_t tiles) {
+    return double(tiles) / double(llvm::divideCeil(tiles, ctas) * ctas);
+  };
+  if (bScaling == GemmBScaling::Row) {
+    int64_t tiles = tilesOf(kWgradTile);
+    if (tiles >= wanted &&
+        kWgradTileGain * waveEfficiency(tiles) >=
+            waveEfficiency(tilesOf(kCandidates[0]))) {
+      GemmTileConfig tile = kWgradTile;
+      tile.ctas = ctas;
+      return tile;
+    }
+  }
   std::optional<GemmTileConfig> best;
   int64_t bestTiles = -1;
   for (GemmTileConfig candidate : kCandidates) {
     if (m <= kWgmmaM && candidate.blockM > kWgmmaM)
       continue;
     candidate.ctas = ctas;
-    int64_t tiles = llvm::divideCeil(m, candidate.blockM) *
-                    llvm::divideCeil(n, candidate.blockN);
+    int64_t tiles = tilesOf(candidate);
     if (tiles >= wanted)
       return candidate;
     if (tiles > bestTiles) {
@@ -266,10 +295,12 @@ GemmTileConfig hopper::chooseGemmTile(int64_t m, int64_t n, int64_t ctas) {
 }
 
 std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
-  if (tile.blockM < kWgmmaM || tile.blockM % kWgmmaM != 0 ||
-      tile.blockM > kTmaMaxBox)
-    return llvm::formatv("BLOCK_M ({0}) must be a multiple of {1} up to {2}",
-                         tile.blockM, kWgmmaM, kTmaMaxBox)
+  // One consumer warpgroup per 64 rows up to two, then two 64-row slices
+  // per warpgroup (getSlices).
+  if (tile.blockM != kWgmmaM && tile.blockM != 2 * kWgmmaM &&
+      tile.blockM != kTmaMaxBox)
+    return llvm::formatv("BLOCK_M ({0}) must be {1}, {2} or {3}", tile.blockM,
+                         kWgmmaM, 2 * kWgmmaM, kTmaMaxBox)
         .str();
   if (tile.blockN < kWgmmaNStep || tile.blockN % kWgmmaNStep != 0 ||
       tile.blockN > kWgmmaMaxN)
@@ -330,6 +361,13 @@ std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
     return llvm::formatv("promotion interval ({0}) must be 32, 64, or a "
                          "multiple of {1} dividing the group size ({2})",
                          promotionInterval, kGemmBlockK, groupSize)
+        .str();
+  // NOTE: an interval over several stages keeps its partial across them;
+  // two slices would hold two partials beside their two accumulators.
+  if (getSlices() > 1 && promotionInterval > kGemmBlockK)
+    return llvm::formatv("BLOCK_M = {0} takes a promotion interval of at "
+                         "most {1} (got {2})",
+                         tile.blockM, kGemmBlockK, promotionInterval)
         .str();
   return std::nullopt;
 }
@@ -589,14 +627,16 @@ private:
   /// promotion, then the epilogue.
   void emitConsumer();
   /// Step 4': the K loop of one tile from ring iteration `firstIteration`;
-  /// returns the promoted accumulator.
+  /// returns the promoted accumulators (BN/2 values per slice, slice after
+  /// slice).
   SmallVector<Value> emitKLoop(Value firstIteration);
   /// `scf.for iv = lb to ub step step` carrying `init`; `body` updates the
   /// carried values in place. Returns the loop's results.
   SmallVector<Value> emitAccumulatorLoop(
       Value lb, Value ub, int64_t step, ValueRange init,
       function_ref<void(Value iv, SmallVectorImpl<Value> &acc)> body);
-  /// Step 4'a: one K block `kt` (i64) with promotions every P <= 128.
+  /// Step 4'a: one K block `kt` (i64) with promotions every P <= 128, slice
+  /// after slice.
   void emitBlockStep(Value firstIteration, Value kt,
                      SmallVectorImpl<Value> &acc);
   /// Step 4'b: P/128 K blocks from `kt` onto one tensor-core accumulator,
@@ -628,10 +668,12 @@ private:
   Value emitMma(Value aOffset, Value bOffset, int64_t firstK, int64_t lastK,
                 Value partial, bool wait = true);
   /// Step 4c: the scales of group `group` (i64) for the thread's
-  /// accumulator fragment: Block, one per row (sa[r, g] * sb[n-block, g],
-  /// f32 multiply); Row, sa[r, g] of the two rows and sb[n, g] of every
-  /// column. `promotion` (i32) counts the promotions of the CTA.
-  PromotionScales loadScales(Value group, Value promotion);
+  /// accumulator fragment in slice `slice`: Block, one per row (sa[r, g] *
+  /// sb[n-block, g], f32 multiply); Row, sa[r, g] of the two rows and
+  /// sb[n, g] of every column. `promotion` (i32) counts the promotions of
+  /// the CTA; Row forms stage the column scales with slice 0 (the slices
+  /// share the tile's columns).
+  PromotionScales loadScales(Value group, Value promotion, int64_t slice = 0);
   /// Step 4c': Row only: the warpgroup copies sb[n0 .. n0+BN, g] into its
   /// shared buffer for parity `promotion` % 2 (one column per thread, 0
   /// past N) and syncs on its named barrier; returns the buffer's byte
@@ -649,7 +691,7 @@ private:
   /// multiply-add (GemmPromotion::FMA), or a separate f32 multiply and add
   /// (no contraction) as the reference rounds (MulAdd); Row forms compute
   /// scale(i) = f32(sa[row of i] * sb[column of i]) here.
-  void promote(SmallVectorImpl<Value> &acc, Value partial,
+  void promote(MutableArrayRef<Value> acc, Value partial,
                const PromotionScales &scales);
   /// Step 5: the epilogue: + C, bf16 RN or f32; through the staging area
   /// where there is one (bf16 results), N % 8 == 0 and out (and C) are
@@ -665,6 +707,9 @@ private:
   /// columns of a row and stores them with 16-byte accesses (+ C and RN to
   /// bf16 for the f32 chunks), chunks past M or N skipped.
   void emitStagedStores(ArrayRef<Value> acc);
+  /// Step 5'' for the fragment `acc` of slice `slice`: the staging area
+  /// holds one slice of every warpgroup (getSliceRows() rows).
+  void emitStagedSlice(ArrayRef<Value> acc, int64_t slice);
   /// Named barrier 1 + w over the warpgroup's 128 threads (barrier 0 is the
   /// CTA-wide one).
   void syncWarpgroup();
@@ -673,8 +718,11 @@ private:
   /// Step 5b: the masked element stores of an edge tile.
   void emitMaskedStores(ArrayRef<Value> acc);
   /// The result row of fragment value `i` and column of its pair's first.
+  /// Value `i` counts over the slices' accumulators, slice after slice.
   Value fragmentRow(int64_t i);
   Value fragmentColumn(int64_t i);
+  /// The thread's first result row (i64) in slice `slice`.
+  Value sliceRow(int64_t slice);
 
   KernelBuilder b;
   const GemmKernelConfig &config;
@@ -1021,25 +1069,41 @@ Value ScaledMatmulKernelEmitter::emitMma(Value aOffset, Value bOffset,
 }
 
 PromotionScales ScaledMatmulKernelEmitter::loadScales(Value group,
-                                                      Value promotion) {
+                                                      Value promotion,
+                                                      int64_t slice) {
   Value groups = b.divu(sizeK, b.i64(config.groupSize));
-  Value lastRow = b.sub(sizeM, b.i64(1));
   Value sa = arg("sa"), sb = arg("sb");
+  Value lastRow = b.sub(sizeM, b.i64(1));
   auto rowScale = [&](Value row) {
-    // Rows past M read row M-1 (their results are not stored).
-    Value clamped = b.minu(row, lastRow);
     // sa[row, group], or sa[group, row] for mn_major scales (the rows of a
     // fragment are then adjacent addresses).
-    Value index = config.aScaleMnMajor ? b.add(b.mul(group, sizeM), clamped)
-                                       : b.add(b.mul(clamped, groups), group);
-    Value offset = b.mul(index, b.i64(4));
-    return LLVM::LoadOp::create(b, b.getF32Type(), b.byteAddress(sa, offset), 4)
-        .getResult();
+    auto load = [&](Value row) {
+      Value index = config.aScaleMnMajor ? b.add(b.mul(group, sizeM), row)
+                                         : b.add(b.mul(row, groups), group);
+      Value offset = b.mul(index, b.i64(4));
+      return LLVM::LoadOp::create(b, b.getF32Type(), b.byteAddress(sa, offset),
+                                  4)
+          .getResult();
+    };
+    // Rows past M are zero-filled by TMA and their results not stored: with
+    // one slice they read row M-1's scale; with two (k_major scales) they
+    // take 0 without a load. NOTE: there the four rows' addresses are then
+    // one base plus uniform offsets (clamped rows each needed a 64-bit
+    // offset of their own, which ptxas spilled at 256 rows).
+    if (config.getSlices() == 1 || config.aScaleMnMajor)
+      return load(b.minu(row, lastRow));
+    Value inRows = b.cmp(arith::CmpIPredicate::ult, row, sizeM);
+    return b.ifThenElse(
+        inRows, b.getF32Type(), [&] { return load(row); },
+        arith::ConstantFloatOp::create(b, b.getF32Type(), APFloat(0.0f)));
   };
-  Value s0 = rowScale(fragRow0);
-  Value s1 = rowScale(b.add(fragRow0, b.i64(kFragmentRowStep)));
+  Value row = sliceRow(slice);
+  Value s0 = rowScale(row);
+  Value s1 = rowScale(b.add(row, b.i64(kFragmentRowStep)));
   if (config.bScaling == GemmBScaling::Row)
-    return {s0, s1, stageColumnScales(group, groups, promotion)};
+    return {s0, s1,
+            slice == 0 ? stageColumnScales(group, groups, promotion)
+                       : columnScaleBase(promotion)};
   // GxG weight blocks: one scale per tile (BLOCK_N divides 128 and G).
   Value block = b.divu(ctaCol0, b.i64(config.groupSize));
   Value index = b.add(b.mul(block, groups), group);
@@ -1122,7 +1186,7 @@ ScaledMatmulKernelEmitter::loadColumnScales(Value columns, int64_t j) {
   return {first, second};
 }
 
-void ScaledMatmulKernelEmitter::promote(SmallVectorImpl<Value> &acc,
+void ScaledMatmulKernelEmitter::promote(MutableArrayRef<Value> acc,
                                         Value partial,
                                         const PromotionScales &scales) {
   std::pair<Value, Value> columns;
@@ -1195,7 +1259,8 @@ SmallVector<Value> ScaledMatmulKernelEmitter::emitAccumulatorLoop(
 }
 
 SmallVector<Value> ScaledMatmulKernelEmitter::emitKLoop(Value firstIteration) {
-  int64_t regs = config.tile.blockN / 2;
+  // One accumulator of BN/2 values per slice, slice after slice.
+  int64_t regs = config.tile.blockN / 2 * config.getSlices();
   Value zero = arith::ConstantFloatOp::create(b, b.getF32Type(), APFloat(0.0f));
   SmallVector<Value> init(regs, zero);
   if (config.promotionInterval > kGemmBlockK)
@@ -1223,11 +1288,29 @@ void ScaledMatmulKernelEmitter::emitBlockStep(Value firstIteration, Value kt,
   PromotionScales scales = loadScales(group, iteration);
   auto [aOffset, bOffset] = waitStage(iteration);
   int64_t interval = config.promotionInterval;
-  for (int64_t k = 0; k < kGemmBlockK; k += interval) {
-    Value partial = emitMma(aOffset, bOffset, k, k + interval, Value());
-    if (k + interval == kGemmBlockK)
-      releaseStage(iteration);
-    promote(acc, partial, scales);
+  int64_t slices = config.getSlices();
+  int64_t regs = config.tile.blockN / 2;
+  // Slice after slice, interval after interval: each partial is waited for
+  // and promoted before the next is issued (one partial's registers). The
+  // next slice's scales are loaded while a slice's last wgmma group runs.
+  for (int64_t slice = 0; slice < slices; ++slice) {
+    Value aSlice =
+        b.add(aOffset, b.i32(slice * config.getSliceRows() * kGemmBlockK));
+    MutableArrayRef<Value> sum(acc.begin() + slice * regs, regs);
+    for (int64_t k = 0; k < kGemmBlockK; k += interval) {
+      bool last = k + interval == kGemmBlockK;
+      Value partial = emitMma(aSlice, bOffset, k, k + interval, Value(),
+                              /*wait=*/false);
+      PromotionScales next;
+      if (last && slice + 1 < slices)
+        next = loadScales(group, iteration, slice + 1);
+      NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
+      if (last && slice + 1 == slices)
+        releaseStage(iteration);
+      promote(sum, partial, scales);
+      if (next.row0)
+        scales = next;
+    }
   }
 }
 
@@ -1236,7 +1319,9 @@ void ScaledMatmulKernelEmitter::emitMultiBlockStep(
   int64_t span = config.getBlocksPerPromotion();
   Value iteration = b.add(firstIteration, kt);
   Value group = b.divu(kt, b.i64(config.getBlocksPerGroup()));
-  PromotionScales scales = loadScales(group, b.divu(iteration, b.i64(span)));
+  // One slice (getInvalidReason).
+  PromotionScales scales =
+      loadScales(group, b.divu(iteration, b.i64(span)));
   // One tensor-core accumulation across `span` stages.
   auto [aOffset, bOffset] = waitStage(iteration);
   Value partial = emitMma(aOffset, bOffset, 0, kGemmBlockK, Value());
@@ -1275,6 +1360,7 @@ ScaledMatmulKernelEmitter::emitOverlappedKLoop(Value firstIteration,
   auto issue = [&](Value kt) {
     Value iteration = b.add(firstIteration, kt);
     Value group = b.divu(kt, b.i64(config.getBlocksPerGroup()));
+    // One slice (overlapsPromotion).
     PromotionScales scales = loadScales(group, iteration);
     auto [aOffset, bOffset] = waitStage(iteration);
     Value partial = emitMma(aOffset, bOffset, 0, kGemmBlockK, Value(),
@@ -1358,15 +1444,24 @@ void ScaledMatmulKernelEmitter::emitConsumer() {
   });
 }
 
+Value ScaledMatmulKernelEmitter::sliceRow(int64_t slice) {
+  if (slice == 0)
+    return fragRow0;
+  return b.add(fragRow0, b.i64(slice * config.getSliceRows()));
+}
+
 Value ScaledMatmulKernelEmitter::fragmentRow(int64_t i) {
   // Values 4j+0, 4j+1 are on the first row, 4j+2, 4j+3 eight rows below.
+  int64_t regs = config.tile.blockN / 2;
+  Value row = sliceRow(i / regs);
   if (i % 4 < 2)
-    return fragRow0;
-  return b.add(fragRow0, b.i64(kFragmentRowStep));
+    return row;
+  return b.add(row, b.i64(kFragmentRowStep));
 }
 
 Value ScaledMatmulKernelEmitter::fragmentColumn(int64_t i) {
   // Values 4j+c and 4j+2+c are in column 8j + 2(l%4) + c.
+  i %= config.tile.blockN / 2;
   return b.add(fragCol0, b.i64((i / 4) * kWgmmaNStep + (i % 2)));
 }
 
@@ -1401,14 +1496,22 @@ void ScaledMatmulKernelEmitter::syncWarpgroup() {
 }
 
 void ScaledMatmulKernelEmitter::emitStagedStores(ArrayRef<Value> acc) {
+  int64_t regs = config.tile.blockN / 2;
+  for (int64_t slice = 0; slice < config.getSlices(); ++slice)
+    emitStagedSlice(acc.slice(slice * regs, regs), slice);
+}
+
+void ScaledMatmulKernelEmitter::emitStagedSlice(ArrayRef<Value> acc,
+                                                int64_t slice) {
   Type f32 = b.getF32Type();
   int64_t pitch = config.getEpilogueStagingPitch();
   Value base = b.sharedAddress(staging, b.i32(0));
-  // Every thread of the warpgroup has read back its previous tile.
+  // Every thread of the warpgroup has read back its previous slice or tile.
   syncWarpgroup();
   // The fragment in pairs: value 4j + {0,1} at (row, 8j + column), 4j +
   // {2,3} eight rows below; rounded to the result type here unless C is
-  // still to be added (then f32).
+  // still to be added (then f32). The warpgroup's rows of the staging area
+  // are 64w.. 64w + 63 for every slice.
   Value out = arg("out"), c = arg("c");
   int64_t bytes = config.getOutBytes();
   Type element =
@@ -1439,19 +1542,20 @@ void ScaledMatmulKernelEmitter::emitStagedStores(ArrayRef<Value> acc) {
   int64_t chunks = kWgmmaM * chunksPerRow;
   Value inGroup = b.remu(tid, b.i32(kWarpgroupThreads));
   Value firstRow = b.mul(warpgroup, b.i32(kWgmmaM));
+  Value sliceRow0 = b.add(ctaRow0, b.i64(slice * config.getSliceRows()));
   for (int64_t first = 0; first < chunks; first += kWarpgroupThreads) {
     Value q = b.add(inGroup, b.i32(first));
     auto storeChunk = [&] {
-      Value rowInTile = b.add(firstRow, b.divu(q, b.i32(chunksPerRow)));
+      Value rowInSlice = b.add(firstRow, b.divu(q, b.i32(chunksPerRow)));
       Value chunk = b.remu(q, b.i32(chunksPerRow));
-      Value row = b.add(ctaRow0, b.toI64(rowInTile));
+      Value row = b.add(sliceRow0, b.toI64(rowInSlice));
       Value col = b.add(ctaCol0, b.toI64(b.mul(chunk, b.i32(kStagedChunk))));
       Value inRows = b.cmp(arith::CmpIPredicate::ult, row, rowEnd);
       Value inCols = b.cmp(arith::CmpIPredicate::ult, col, sizeN);
       Value inside = b.bitAnd(inRows, inCols);
       b.ifThen(inside, [&] {
         Value from = b.byteAddress(
-            base, b.add(b.mul(rowInTile, b.i32(pitch)),
+            base, b.add(b.mul(rowInSlice, b.i32(pitch)),
                         b.mul(chunk, b.i32(kStagedChunk * stagedBytes))));
         Value offset = b.mul(b.add(b.mul(row, sizeN), col), b.i64(bytes));
         if (!config.accumulate) {
@@ -1465,13 +1569,11 @@ void ScaledMatmulKernelEmitter::emitStagedStores(ArrayRef<Value> acc) {
         Value high = b.load(half, b.byteAddress(from, b.i32(16)), 16);
         Value value = LLVM::ShuffleVectorOp::create(
             b, low, high, ArrayRef<int32_t>{0, 1, 2, 3, 4, 5, 6, 7});
-        if (config.accumulate) {
-          Value prior = b.load(chunkOf(element), b.byteAddress(c, offset), 16);
-          if (element != f32)
-            prior = LLVM::FPExtOp::create(b, chunkOf(f32), prior);
-          // C is added once, in f32, after the K loop.
-          value = LLVM::FAddOp::create(b, prior, value);
-        }
+        Value prior = b.load(chunkOf(element), b.byteAddress(c, offset), 16);
+        if (element != f32)
+          prior = LLVM::FPExtOp::create(b, chunkOf(f32), prior);
+        // C is added once, in f32, after the K loop.
+        value = LLVM::FAddOp::create(b, prior, value);
         if (element != f32)
           value = LLVM::FPTruncOp::create(b, chunkOf(element), value);
         b.store(value, b.byteAddress(out, offset), 16);
