@@ -47,6 +47,12 @@
 // CHECK-SAME: %arg1: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<16 x i64>}
 // CHECK-SAME: %arg4: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<16 x i64>}
 // CHECK-SAME: known_block_size = array<i32: 384, 1, 1>, nvvm.maxnreg = 168 : i32
+// The warpgroup index, and a copy broadcast from lane 0 (warp-uniform for
+// ptxas) from which the A descriptors derive (bf16 results; f32 results
+// keep the per-thread index, see the f32 kernels below):
+// CHECK: %[[TID:.*]] = gpu.thread_id  x
+// CHECK: %[[WG:.*]] = arith.divui %{{.*}}, %c128_i32 : i32
+// CHECK: gpu.shuffle  idx %[[WG]], %c0_i32, %c32_i32 : i32
 // Dynamic shared memory (declared 1024-byte aligned): 4 stages of (128 +
 // 128) rows x 128 bytes from its start, then the epilogue's staging area;
 // the 8 mbarriers are an nvgpu group (static shared memory); the tensor
@@ -170,6 +176,7 @@
 // CHECK-COUNT-64: llvm.store %{{.*}}, %{{.*}} {alignment = 2 : i64} : bf16, !llvm.ptr
 
 // CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_f32_acc
+// CHECK-NOT: gpu.shuffle
 // C is added once after the K loop, in f32; f32 results are stored from
 // registers (their pair stores write whole sectors: no staging area), f32
 // pairs inside, elements on edges.

@@ -730,6 +730,7 @@ private:
   KernelInterface interface = getKernelInterface(config);
 
   Value tid, warpgroup;
+  Value uniformWarpgroup; // the same, broadcast from lane 0 (i32)
   // Shared memory (the layout of the file header): the dynamic shared
   // memory, its views of the S stages as bytes and of the column scales
   // (f32, 1x128 B only); the 2S mbarriers (full[s] = s, empty[s] = S + s).
@@ -756,6 +757,17 @@ private:
 void ScaledMatmulKernelEmitter::emitPrologue() {
   tid = b.toI32(gpu::ThreadIdOp::create(b, gpu::Dimension::x));
   warpgroup = b.divu(tid, b.i32(kWarpgroupThreads));
+  // NOTE: broadcast from lane 0 (shfl.sync.idx): ptxas then knows this
+  // copy is warp-uniform and computes the A operand's wgmma descriptors
+  // from it in uniform registers, without a per-thread descriptor moved
+  // over (R2UR) before every wgmma (GemmKernelConfig::
+  // usesUniformDescriptors says where). Only the descriptors use it.
+  uniformWarpgroup = warpgroup;
+  if (config.usesUniformDescriptors())
+    uniformWarpgroup = gpu::ShuffleOp::create(b, warpgroup, b.i32(0),
+                                              b.i32(kWarpLanes),
+                                              gpu::ShuffleMode::IDX)
+                           .getShuffleResult();
   sizeM = arg("M");
   sizeN = arg("N");
   sizeK = arg("K");
@@ -1214,8 +1226,8 @@ void ScaledMatmulKernelEmitter::promote(MutableArrayRef<Value> acc,
 std::pair<Value, Value> ScaledMatmulKernelEmitter::waitStage(Value iteration) {
   auto [stage, parity] = getRingSlot(iteration);
   wait(fullBarrier(stage), parity);
-  Value aOffset =
-      b.add(stageOffset(stage), b.mul(warpgroup, b.i32(kWgmmaM * kGemmBlockK)));
+  Value aOffset = b.add(stageOffset(stage),
+                        b.mul(uniformWarpgroup, b.i32(kWgmmaM * kGemmBlockK)));
   Value bOffset =
       b.add(stageOffset(stage), b.i32(config.tile.blockM * kGemmBlockK));
   return {aOffset, bOffset};
