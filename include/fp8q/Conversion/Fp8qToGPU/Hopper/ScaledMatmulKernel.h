@@ -174,6 +174,9 @@ struct GemmKernelConfig {
   }
   /// Rows between a warpgroup's slices (the consumers' rows per slice).
   int64_t getSliceRows() const { return getConsumerWarpgroups() * kWgmmaM; }
+  /// f32 values of one slice's accumulator fragment per thread (m64nBN:
+  /// 64 x BN over 128 threads); a thread holds getSlices() of them.
+  int64_t getFragmentValues() const { return tile.blockN / 2; }
   /// Whether the A operand's wgmma descriptors derive from a warp-uniform
   /// copy of the warpgroup index (broadcast by shfl.sync), which ptxas keeps
   /// in uniform registers: 1.5 % faster (median of 25 shapes, H200) for bf16

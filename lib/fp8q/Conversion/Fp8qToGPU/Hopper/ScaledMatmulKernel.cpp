@@ -471,13 +471,15 @@ namespace {
 
 /// The scales of one K group for a consumer thread's accumulator fragment.
 /// Block: `row0`/`row1` are sa[r, g] * sb[n-block, g] of the thread's two
-/// rows and `columns` is null. Row (1x128 B): `row0`/`row1` are sa[r, g]
-/// and `columns` is the byte offset (i32) of the warpgroup's staged
-/// sb[n0 .. n0+BN, g] in the column-scale view, read per column by
-/// promote().
+/// rows, `blockScale` is sb[n-block, g] and `columns` is null. Row (1x128
+/// B): `row0`/`row1` are sa[r, g] and `columns` is the byte offset (i32) of
+/// the warpgroup's staged sb[n0 .. n0+BN, g] in the column-scale view, read
+/// per column by promote(). `blockScale` and `columns` are the tile's, the
+/// same for every slice.
 struct PromotionScales {
   Value row0, row1;
   Value columns;
+  Value blockScale;
 };
 
 /// Emits the kernel body in hardware order, one documented step per method:
@@ -671,9 +673,11 @@ private:
   /// accumulator fragment in slice `slice`: Block, one per row (sa[r, g] *
   /// sb[n-block, g], f32 multiply); Row, sa[r, g] of the two rows and
   /// sb[n, g] of every column. `promotion` (i32) counts the promotions of
-  /// the CTA; Row forms stage the column scales with slice 0 (the slices
-  /// share the tile's columns).
-  PromotionScales loadScales(Value group, Value promotion, int64_t slice = 0);
+  /// the CTA. For a slice after the first, `first` is the first slice's:
+  /// its weight-block scale or staged column scales are taken over (the
+  /// slices share the tile's columns), not loaded or staged again.
+  PromotionScales loadScales(Value group, Value promotion, int64_t slice = 0,
+                             const PromotionScales *first = nullptr);
   /// Step 4c': Row only: the warpgroup copies sb[n0 .. n0+BN, g] into its
   /// shared buffer for parity `promotion` % 2 (one column per thread, 0
   /// past N) and syncs on its named barrier; returns the buffer's byte
@@ -1055,7 +1059,7 @@ Value ScaledMatmulKernelEmitter::emitMma(Value aOffset, Value bOffset,
                                          int64_t firstK, int64_t lastK,
                                          Value partial, bool wait) {
   MLIRContext *ctx = b.getContext();
-  int64_t regs = config.tile.blockN / 2;
+  int64_t regs = config.getFragmentValues();
   auto structType = LLVM::LLVMStructType::getLiteral(
       ctx, SmallVector<Type>(regs, b.getF32Type()));
   Value acc = partial ? partial : LLVM::UndefOp::create(b, structType);
@@ -1080,9 +1084,12 @@ Value ScaledMatmulKernelEmitter::emitMma(Value aOffset, Value bOffset,
   return acc;
 }
 
-PromotionScales ScaledMatmulKernelEmitter::loadScales(Value group,
-                                                      Value promotion,
-                                                      int64_t slice) {
+PromotionScales
+ScaledMatmulKernelEmitter::loadScales(Value group, Value promotion,
+                                      int64_t slice,
+                                      const PromotionScales *first) {
+  assert((slice == 0) == (first == nullptr) &&
+         "the first slice's scales come with every later slice");
   Value groups = b.divu(sizeK, b.i64(config.groupSize));
   Value sa = arg("sa"), sb = arg("sb");
   Value lastRow = b.sub(sizeM, b.i64(1));
@@ -1114,16 +1121,20 @@ PromotionScales ScaledMatmulKernelEmitter::loadScales(Value group,
   Value s1 = rowScale(b.add(row, b.i64(kFragmentRowStep)));
   if (config.bScaling == GemmBScaling::Row)
     return {s0, s1,
-            slice == 0 ? stageColumnScales(group, groups, promotion)
-                       : columnScaleBase(promotion)};
-  // GxG weight blocks: one scale per tile (BLOCK_N divides 128 and G).
-  Value block = b.divu(ctaCol0, b.i64(config.groupSize));
-  Value index = b.add(b.mul(block, groups), group);
-  if (config.grouping != GemmGrouping::None)
-    index = b.add(sbBase, index);
-  Value bScale = LLVM::LoadOp::create(
-      b, b.getF32Type(), b.byteAddress(sb, b.mul(index, b.i64(4))), 4);
-  return {b.mulf(s0, bScale), b.mulf(s1, bScale), Value()};
+            first ? first->columns
+                  : stageColumnScales(group, groups, promotion),
+            Value()};
+  Value bScale = first ? first->blockScale : Value();
+  if (!bScale) {
+    // GxG weight blocks: one scale per tile (BLOCK_N divides 128 and G).
+    Value block = b.divu(ctaCol0, b.i64(config.groupSize));
+    Value index = b.add(b.mul(block, groups), group);
+    if (config.grouping != GemmGrouping::None)
+      index = b.add(sbBase, index);
+    bScale = LLVM::LoadOp::create(b, b.getF32Type(),
+                                  b.byteAddress(sb, b.mul(index, b.i64(4))), 4);
+  }
+  return {b.mulf(s0, bScale), b.mulf(s1, bScale), Value(), bScale};
 }
 
 Value ScaledMatmulKernelEmitter::loadColumnScaleOrZero(Value col, Value group,
@@ -1272,7 +1283,7 @@ SmallVector<Value> ScaledMatmulKernelEmitter::emitAccumulatorLoop(
 
 SmallVector<Value> ScaledMatmulKernelEmitter::emitKLoop(Value firstIteration) {
   // One accumulator of BN/2 values per slice, slice after slice.
-  int64_t regs = config.tile.blockN / 2 * config.getSlices();
+  int64_t regs = config.getFragmentValues() * config.getSlices();
   Value zero = arith::ConstantFloatOp::create(b, b.getF32Type(), APFloat(0.0f));
   SmallVector<Value> init(regs, zero);
   if (config.promotionInterval > kGemmBlockK)
@@ -1298,10 +1309,11 @@ void ScaledMatmulKernelEmitter::emitBlockStep(Value firstIteration, Value kt,
   // The scale loads are issued before the wait so they overlap the TMA.
   Value group = b.divu(kt, b.i64(config.getBlocksPerGroup()));
   PromotionScales scales = loadScales(group, iteration);
+  PromotionScales first = scales;
   auto [aOffset, bOffset] = waitStage(iteration);
   int64_t interval = config.promotionInterval;
   int64_t slices = config.getSlices();
-  int64_t regs = config.tile.blockN / 2;
+  int64_t regs = config.getFragmentValues();
   // Slice after slice, interval after interval: each partial is waited for
   // and promoted before the next is issued (one partial's registers). The
   // next slice's scales are loaded while a slice's last wgmma group runs.
@@ -1313,15 +1325,15 @@ void ScaledMatmulKernelEmitter::emitBlockStep(Value firstIteration, Value kt,
       bool last = k + interval == kGemmBlockK;
       Value partial = emitMma(aSlice, bOffset, k, k + interval, Value(),
                               /*wait=*/false);
-      PromotionScales next;
+      std::optional<PromotionScales> next;
       if (last && slice + 1 < slices)
-        next = loadScales(group, iteration, slice + 1);
+        next = loadScales(group, iteration, slice + 1, &first);
       NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
       if (last && slice + 1 == slices)
         releaseStage(iteration);
       promote(sum, partial, scales);
-      if (next.row0)
-        scales = next;
+      if (next)
+        scales = *next;
     }
   }
 }
@@ -1395,7 +1407,8 @@ ScaledMatmulKernelEmitter::emitOverlappedKLoop(Value firstIteration,
     Value columns;
     if (config.bScaling == GemmBScaling::Row)
       columns = columnScaleBase(b.add(firstIteration, kt));
-    return Block{values[0], PromotionScales{values[1], values[2], columns}};
+    return Block{values[0],
+                 PromotionScales{values[1], values[2], columns, Value()}};
   };
   int64_t regs = acc.size();
   Value hasPair = b.cmp(arith::CmpIPredicate::uge, numK, b.index(2));
@@ -1464,7 +1477,7 @@ Value ScaledMatmulKernelEmitter::sliceRow(int64_t slice) {
 
 Value ScaledMatmulKernelEmitter::fragmentRow(int64_t i) {
   // Values 4j+0, 4j+1 are on the first row, 4j+2, 4j+3 eight rows below.
-  int64_t regs = config.tile.blockN / 2;
+  int64_t regs = config.getFragmentValues();
   Value row = sliceRow(i / regs);
   if (i % 4 < 2)
     return row;
@@ -1473,7 +1486,7 @@ Value ScaledMatmulKernelEmitter::fragmentRow(int64_t i) {
 
 Value ScaledMatmulKernelEmitter::fragmentColumn(int64_t i) {
   // Values 4j+c and 4j+2+c are in column 8j + 2(l%4) + c.
-  i %= config.tile.blockN / 2;
+  i %= config.getFragmentValues();
   return b.add(fragCol0, b.i64((i / 4) * kWgmmaNStep + (i % 2)));
 }
 
@@ -1508,7 +1521,7 @@ void ScaledMatmulKernelEmitter::syncWarpgroup() {
 }
 
 void ScaledMatmulKernelEmitter::emitStagedStores(ArrayRef<Value> acc) {
-  int64_t regs = config.tile.blockN / 2;
+  int64_t regs = config.getFragmentValues();
   for (int64_t slice = 0; slice < config.getSlices(); ++slice)
     emitStagedSlice(acc.slice(slice * regs, regs), slice);
 }
