@@ -297,10 +297,11 @@ GemmTileConfig hopper::chooseGemmTile(int64_t m, int64_t n, int64_t ctas,
 std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
   // One consumer warpgroup per 64 rows up to two, then two 64-row slices
   // per warpgroup (getSlices).
+  constexpr int64_t kSlicedBlockM = 2 * kMaxConsumerWarpgroups * kWgmmaM;
   if (tile.blockM != kWgmmaM && tile.blockM != 2 * kWgmmaM &&
-      tile.blockM != kTmaMaxBox)
+      tile.blockM != kSlicedBlockM)
     return llvm::formatv("BLOCK_M ({0}) must be {1}, {2} or {3}", tile.blockM,
-                         kWgmmaM, 2 * kWgmmaM, kTmaMaxBox)
+                         kWgmmaM, 2 * kWgmmaM, kSlicedBlockM)
         .str();
   if (tile.blockN < kWgmmaNStep || tile.blockN % kWgmmaNStep != 0 ||
       tile.blockN > kWgmmaMaxN)
@@ -679,9 +680,9 @@ private:
   PromotionScales loadScales(Value group, Value promotion, int64_t slice = 0,
                              const PromotionScales *first = nullptr);
   /// Step 4c': Row only: the warpgroup copies sb[n0 .. n0+BN, g] into its
-  /// shared buffer for parity `promotion` % 2 (one column per thread, 0
-  /// past N) and syncs on its named barrier; returns the buffer's byte
-  /// offset in the column-scale view.
+  /// shared buffer `promotion` % getColumnScaleBuffers() (one column per
+  /// thread, 0 past N) and syncs on its named barrier; returns the buffer's
+  /// byte offset in the column-scale view.
   Value stageColumnScales(Value group, Value groups, Value promotion);
   /// Step 4c' helper: the byte offset (i32) of the warpgroup's column-scale
   /// buffer for promotion `promotion` (i64).
