@@ -1078,7 +1078,7 @@ GemmKernelConfig fp8q::getGemmKernelConfig(Operation *scaledMatmul,
   auto result = cast<RankedTensorType>(op.getInit().getType());
   if (options.gemmAutoTile && result.hasStaticShape())
     config.tile = chooseGemmTile(result.getDimSize(0), result.getDimSize(1),
-                                 options.gemmTile.ctas, config.bScaling);
+                                 config);
   config.tile.clusterM = options.gemmTile.clusterM;
   return config;
 }

@@ -50,6 +50,16 @@ constexpr int64_t kGemmBlockK = 128;
 constexpr int64_t kTmaMaxBox = 256;
 /// Consumer warpgroups of a CTA at most (BLOCK_M = 256: two slices each).
 constexpr int64_t kMaxConsumerWarpgroups = 2;
+/// f32 accumulator registers per consumer thread at most: the promoted sum
+/// of every slice and one wgmma partial (256 x 128 and 128 x 192 tiles: 192
+/// of the 232 a consumer has after setmaxnreg). NOTE: ptxas spilled 140-236
+/// bytes with 216 (three sets of 72 at BLOCK_N = 144) and 600-1220 with
+/// 240-288.
+constexpr int64_t kMaxAccumulatorRegisters = 192;
+/// Copies of the consumers' K loop at most, one per column split of a
+/// BLOCK_N that spans two weight blocks (GemmKernelConfig::
+/// dispatchesColumnSplit); more would grow the kernel past what they save.
+constexpr int64_t kMaxColumnSplitVariants = 4;
 /// NOTE: 64K 32-bit registers per SM, at most 255 per thread.
 constexpr int64_t kRegisterFile = 65536;
 constexpr int64_t kMaxThreadRegisters = 255;
@@ -107,7 +117,11 @@ struct GemmTileConfig {
   /// 256 (two consumer warpgroups of two 64-row slices each).
   int64_t blockM = 128;
   /// Rows of B (columns of the result) per CTA: the wgmma N (multiple of 8,
-  /// at most 256); 128 with Block scaling so that a CTA sees one b_scale.
+  /// at most 256). With Block scaling either a divisor of the group size G
+  /// (a tile sees one weight block per K group) or a width whose tiles span
+  /// at most two weight blocks (BN <= G + gcd(BN, G): 96, 112, 144, 160,
+  /// 192, 256 for G = 128), whose promotion picks one of two block scales
+  /// per 8-column group (GemmKernelConfig::spansWeightBlocks).
   int64_t blockN = 128;
   /// Shared-memory ring depth (each stage: BM x 128 + BN x 128 bytes).
   int64_t stages = 4;
@@ -177,6 +191,24 @@ struct GemmKernelConfig {
   /// f32 values of one slice's accumulator fragment per thread (m64nBN:
   /// 64 x BN over 128 threads); a thread holds getSlices() of them.
   int64_t getFragmentValues() const { return tile.blockN / 2; }
+  /// Whether a tile's columns may span two weight blocks (Block scaling,
+  /// BLOCK_N not dividing the group size): each K group then has two block
+  /// scales per tile, sb[n0 / G, g] for the tile's columns below the next
+  /// multiple of G and sb[n0 / G + 1, g] for the rest, picked per 8-column
+  /// group of the fragment (the split falls on a multiple of gcd(BN, G)).
+  bool spansWeightBlocks() const {
+    return bScaling == GemmBScaling::Block && groupSize % tile.blockN != 0;
+  }
+  /// spansWeightBlocks(): the 8-column groups of the fragment in the first
+  /// weight block, min(BN, G - n0 % G) / 8, over every tile start n0 (a
+  /// multiple of BN), distinct values in decreasing order.
+  SmallVector<int64_t> getColumnSplits() const;
+  /// Whether the consumers' K loop is compiled once per column split
+  /// (getColumnSplits(), at most kMaxColumnSplitVariants of them) and the
+  /// tile's split picks one, so that the promotion's choice between the two
+  /// block scales is a constant; else the choice is a select per 8-column
+  /// group and row at run time.
+  bool dispatchesColumnSplit() const;
   /// Whether the A operand's wgmma descriptors derive from a warp-uniform
   /// copy of the warpgroup index (broadcast by shfl.sync), which ptxas keeps
   /// in uniform registers: 1.5 % faster (median of 25 shapes, H200) for bf16
@@ -199,8 +231,13 @@ struct GemmKernelConfig {
   /// (2 x BN/2 accumulator registers + 2 partials): each slice's wgmma is
   /// waited for before its promotion, and the two warpgroups' wgmma and
   /// promotions interleave.
+  /// Likewise above BLOCK_N = 128: three partial-sized register sets (the
+  /// sum, the carried partial, the one in flight) of BN/2 values each do
+  /// not fit beside the rest (ptxas spilled 140-236 bytes at BN = 144,
+  /// 600-1220 at 160 and 192).
   bool overlapsPromotion() const {
-    return promotionInterval == kGemmBlockK && getSlices() == 1;
+    return promotionInterval == kGemmBlockK && getSlices() == 1 &&
+           tile.blockN <= kGemmBlockK;
   }
   /// Column-scale buffers per consumer warpgroup (1x128 B only): the
   /// buffer written for promotion p must not be one a thread of the
@@ -302,8 +339,15 @@ struct GemmKernelConfig {
 /// slices per consumer warpgroup) first where it fills that wave and its
 /// last wave is not much emptier than the 128x128 tile's (the share of the
 /// grid's CTA slots holding a tile at least 1/1.05 of 128x128's).
-GemmTileConfig chooseGemmTile(int64_t m, int64_t n, int64_t ctas,
-                              GemmBScaling bScaling = GemmBScaling::Block);
+/// Where the choice is 128x128 and `form` is the recipe's bf16 result
+/// (weight blocks, no accumulate), a wider tile of 128x160 or 128x192 (4
+/// stages; its K loop compiled per column split) replaces it when the
+/// busiest CTA's columns, waves x BLOCK_N, are at most 1/1.05 of 128x128's
+/// (N tails and partial last waves: 4096x576, 4096x2112, 128x24576,
+/// 1024x7168). `form` gives the GEMM's form and the grid (`form.tile.ctas`);
+/// its tile is otherwise ignored.
+GemmTileConfig chooseGemmTile(int64_t m, int64_t n,
+                              const GemmKernelConfig &form);
 
 /// The manifest spelling of the result type: bf16 or f32.
 StringRef getGemmOutElementName(GemmOutElement element);

@@ -91,6 +91,8 @@
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <numeric>
+
 #define DEBUG_TYPE "convert-fp8q-to-gpu"
 
 using namespace mlir;
@@ -246,8 +248,72 @@ int64_t GemmKernelConfig::getStaticSharedMemoryBytes() const {
   return llvm::alignTo(2 * tile.stages * kMbarrierBytes, kSwizzleAtomBytes);
 }
 
-GemmTileConfig hopper::chooseGemmTile(int64_t m, int64_t n, int64_t ctas,
-                                      GemmBScaling bScaling) {
+SmallVector<int64_t> GemmKernelConfig::getColumnSplits() const {
+  SmallVector<int64_t> splits;
+  if (!spansWeightBlocks())
+    return splits;
+  int64_t step = std::gcd(tile.blockN, groupSize);
+  for (int64_t phase = 0; phase < groupSize; phase += step) {
+    int64_t split = std::min(tile.blockN, groupSize - phase) / kWgmmaNStep;
+    if (!llvm::is_contained(splits, split))
+      splits.push_back(split);
+  }
+  return splits;
+}
+
+bool GemmKernelConfig::dispatchesColumnSplit() const {
+  if (!spansWeightBlocks())
+    return false;
+  return static_cast<int64_t>(getColumnSplits().size()) <=
+         kMaxColumnSplitVariants;
+}
+
+namespace {
+/// The 128x128 tile `tile` or a wider one for the bf16 recipe form `form`
+/// (chooseGemmTile).
+GemmTileConfig widenGemmTile(int64_t m, int64_t n, const GemmTileConfig &tile,
+                             const GemmKernelConfig &form) {
+  // NOTE: H200 (bench/results/h200-bench-gemm-wide-n.txt): against the
+  // 128x128 kernel, 128x160 ran 1.50x at 4096x576x7168 and 1.06x at
+  // 1024x7168x2048, 128x192 1.13x at 128x24576x1536 and 1.09x at
+  // 4096x2112x7168; where the waves are alike they ran 0.93-1.01x (no
+  // overlapped promotion: BN/2 registers too many for its pairs).
+  static constexpr GemmTileConfig kWideTiles[] = {{128, 160, 4, 0},
+                                                  {128, 192, 4, 0}};
+  constexpr double kWideTileGain = 1.05;
+  if (form.bScaling != GemmBScaling::Block ||
+      form.out != GemmOutElement::BF16 || form.accumulate ||
+      form.grouping != GemmGrouping::None || tile.blockM != kGemmBlockK ||
+      tile.blockN != kGemmBlockK)
+    return tile;
+  int64_t ctas = tile.ctas;
+  // The columns the busiest CTA of the persistent grid computes.
+  auto busiest = [&](const GemmTileConfig &candidate) {
+    int64_t tiles = llvm::divideCeil(m, candidate.blockM) *
+                    llvm::divideCeil(n, candidate.blockN);
+    return llvm::divideCeil(tiles, ctas) * candidate.blockN;
+  };
+  GemmTileConfig best = tile;
+  double bestColumns = double(busiest(tile)) / kWideTileGain;
+  for (GemmTileConfig candidate : kWideTiles) {
+    candidate.ctas = ctas;
+    GemmKernelConfig config = form;
+    config.tile = candidate;
+    if (config.getInvalidReason() || !config.dispatchesColumnSplit())
+      continue;
+    if (double(busiest(candidate)) <= bestColumns) {
+      best = candidate;
+      bestColumns = double(busiest(candidate));
+    }
+  }
+  return best;
+}
+} // namespace
+
+GemmTileConfig hopper::chooseGemmTile(int64_t m, int64_t n,
+                                      const GemmKernelConfig &form) {
+  int64_t ctas = form.tile.ctas;
+  GemmBScaling bScaling = form.bScaling;
   // In order of preference: fewer, larger tiles read each operand byte
   // fewer times; 6 stages keep the smaller tiles' TMA ring as deep in bytes.
   static constexpr GemmTileConfig kCandidates[] = {
@@ -285,13 +351,13 @@ GemmTileConfig hopper::chooseGemmTile(int64_t m, int64_t n, int64_t ctas,
     candidate.ctas = ctas;
     int64_t tiles = tilesOf(candidate);
     if (tiles >= wanted)
-      return candidate;
+      return widenGemmTile(m, n, candidate, form);
     if (tiles > bestTiles) {
       best = candidate;
       bestTiles = tiles;
     }
   }
-  return *best;
+  return widenGemmTile(m, n, *best, form);
 }
 
 std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
@@ -308,9 +374,15 @@ std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
     return llvm::formatv("BLOCK_N ({0}) must be a multiple of {1} up to {2}",
                          tile.blockN, kWgmmaNStep, kWgmmaMaxN)
         .str();
-  if (bScaling == GemmBScaling::Block && kGemmBlockK % tile.blockN != 0)
-    return llvm::formatv("BLOCK_N ({0}) must divide the 128-row weight block",
-                         tile.blockN)
+  // NOTE: tile starts are multiples of BN, so a tile's first column lies
+  // n0 % G = a multiple of gcd(BN, G) into its weight block: the tile
+  // reaches at most G - gcd + BN columns from that block's start.
+  if (bScaling == GemmBScaling::Block && groupSize % tile.blockN != 0 &&
+      tile.blockN > groupSize + std::gcd(tile.blockN, groupSize))
+    return llvm::formatv("BLOCK_N ({0}) must divide the {1}-row weight block "
+                         "or span at most two of them (BLOCK_N <= {1} + "
+                         "gcd(BLOCK_N, {1}), e.g. 144, 160, 192)",
+                         tile.blockN, groupSize)
         .str();
   if (tile.stages < 1 || tile.stages > 8)
     return llvm::formatv("stages ({0}) must be in 1..8", tile.stages).str();
@@ -342,6 +414,15 @@ std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
                          "{3} bytes of shared memory (at most {4} per CTA)",
                          tile.stages, tile.blockM, tile.blockN, sharedBytes,
                          kMaxSharedBytes)
+        .str();
+  int64_t accumulatorRegisters =
+      (getSlices() + 1) * getFragmentValues();
+  if (accumulatorRegisters > kMaxAccumulatorRegisters)
+    return llvm::formatv("the {0}x{1} tile needs {2} accumulator registers "
+                         "per consumer thread (the promoted sums and one "
+                         "wgmma partial, {3} each); at most {4} fit",
+                         tile.blockM, tile.blockN, accumulatorRegisters,
+                         getFragmentValues(), kMaxAccumulatorRegisters)
         .str();
   if (grouping != GemmGrouping::None && bScaling != GemmBScaling::Block)
     return std::string("grouped GEMMs take 128x128 weight blocks");
@@ -476,11 +557,16 @@ namespace {
 /// B): `row0`/`row1` are sa[r, g] and `columns` is the byte offset (i32) of
 /// the warpgroup's staged sb[n0 .. n0+BN, g] in the column-scale view, read
 /// per column by promote(). `blockScale` and `columns` are the tile's, the
-/// same for every slice.
+/// same for every slice. Tiles spanning two weight blocks
+/// (GemmKernelConfig::spansWeightBlocks): `row0`/`row1`/`blockScale` are
+/// the first block's, `row0High`/`row1High`/`blockScaleHigh` the second's
+/// (sb[n-block + 1, g], the last block's past N); else those are null.
 struct PromotionScales {
   Value row0, row1;
   Value columns;
   Value blockScale;
+  Value row0High, row1High;
+  Value blockScaleHigh;
 };
 
 /// Emits the kernel body in hardware order, one documented step per method:
@@ -757,6 +843,11 @@ private:
   Value rowInCta, colInCta; // i32 fragment coordinates in the tile
   Value fragRow0;           // i64 first row of the thread (consumers)
   Value fragCol0;           // i64 first column of the thread (consumers)
+  // spansWeightBlocks(): the last weight block's index (i64), and the
+  // current tile's 8-column groups in its first weight block (i32), or
+  // that number as a constant in a K loop compiled for it.
+  Value lastWeightBlock, columnSplit;
+  std::optional<int64_t> constantSplit;
 };
 
 void ScaledMatmulKernelEmitter::emitPrologue() {
@@ -1126,16 +1217,33 @@ ScaledMatmulKernelEmitter::loadScales(Value group, Value promotion,
                   : stageColumnScales(group, groups, promotion),
             Value()};
   Value bScale = first ? first->blockScale : Value();
-  if (!bScale) {
-    // GxG weight blocks: one scale per tile (BLOCK_N divides 128 and G).
-    Value block = b.divu(ctaCol0, b.i64(config.groupSize));
+  Value bScaleHigh = first ? first->blockScaleHigh : Value();
+  auto loadBlockScale = [&](Value block) -> Value {
     Value index = b.add(b.mul(block, groups), group);
     if (config.grouping != GemmGrouping::None)
       index = b.add(sbBase, index);
-    bScale = LLVM::LoadOp::create(b, b.getF32Type(),
-                                  b.byteAddress(sb, b.mul(index, b.i64(4))), 4);
+    return LLVM::LoadOp::create(b, b.getF32Type(),
+                                b.byteAddress(sb, b.mul(index, b.i64(4))), 4);
+  };
+  if (!bScale) {
+    // GxG weight blocks: the tile's first columns are in block n0 / G (all
+    // of them where BLOCK_N divides G).
+    Value block = b.divu(ctaCol0, b.i64(config.groupSize));
+    bScale = loadBlockScale(block);
+    // The rest in the next one; past N (the tile's last columns, zero-filled
+    // by TMA and not stored) the last block's, to stay inside sb.
+    if (config.spansWeightBlocks())
+      bScaleHigh =
+          loadBlockScale(b.minu(b.add(block, b.i64(1)), lastWeightBlock));
   }
-  return {b.mulf(s0, bScale), b.mulf(s1, bScale), Value(), bScale};
+  PromotionScales scales{b.mulf(s0, bScale), b.mulf(s1, bScale), Value(),
+                         bScale};
+  if (bScaleHigh) {
+    scales.row0High = b.mulf(s0, bScaleHigh);
+    scales.row1High = b.mulf(s1, bScaleHigh);
+    scales.blockScaleHigh = bScaleHigh;
+  }
+  return scales;
 }
 
 Value ScaledMatmulKernelEmitter::loadColumnScaleOrZero(Value col, Value group,
@@ -1214,13 +1322,30 @@ void ScaledMatmulKernelEmitter::promote(MutableArrayRef<Value> acc,
                                         Value partial,
                                         const PromotionScales &scales) {
   std::pair<Value, Value> columns;
+  // The scales of column group j's two rows.
+  std::pair<Value, Value> rows = {scales.row0, scales.row1};
   for (int64_t i = 0, e = acc.size(); i < e; ++i) {
+    int64_t j = i / 4;
     if (scales.columns && i % 4 == 0)
-      columns = loadColumnScales(scales.columns, i / 4);
+      columns = loadColumnScales(scales.columns, j);
+    if (scales.row0High && i % 4 == 0) {
+      // Column group j is in the tile's second weight block from the split
+      // on: known here where the K loop was compiled per split.
+      if (constantSplit) {
+        rows = j < *constantSplit
+                   ? std::pair(scales.row0, scales.row1)
+                   : std::pair(scales.row0High, scales.row1High);
+      } else {
+        Value first = b.cmp(arith::CmpIPredicate::ult, b.i32(j), columnSplit);
+        rows = {arith::SelectOp::create(b, first, scales.row0, scales.row0High),
+                arith::SelectOp::create(b, first, scales.row1,
+                                        scales.row1High)};
+      }
+    }
     Value value = LLVM::ExtractValueOp::create(b, partial, i);
     // Values 4j+0, 4j+1 are on the first row, 4j+2, 4j+3 eight rows below;
     // values 4j+c and 4j+2+c are in column 8j + 2(l%4) + c.
-    Value scale = (i % 4) < 2 ? scales.row0 : scales.row1;
+    Value scale = (i % 4) < 2 ? rows.first : rows.second;
     if (scales.columns) {
       // scale = f32(sa[r, g] * sb[n, g]), rounded as the reference does.
       Value column = (i % 2) == 0 ? columns.first : columns.second;
@@ -1401,15 +1526,23 @@ ScaledMatmulKernelEmitter::emitOverlappedKLoop(Value firstIteration,
   // from its ring iteration rather than carry it (one register fewer
   // across the loop: the Wgrad kernel spilled 16 bytes with it).
   auto carried = [](const Block &block) {
-    return SmallVector<Value, 3>{block.partial, block.scales.row0,
+    SmallVector<Value, 5> values{block.partial, block.scales.row0,
                                  block.scales.row1};
+    if (block.scales.row0High)
+      llvm::append_values(values, block.scales.row0High,
+                          block.scales.row1High);
+    return values;
   };
   auto blockFrom = [&](ValueRange values, Value kt) {
     Value columns;
     if (config.bScaling == GemmBScaling::Row)
       columns = columnScaleBase(b.add(firstIteration, kt));
-    return Block{values[0],
-                 PromotionScales{values[1], values[2], columns, Value()}};
+    PromotionScales scales{values[1], values[2], columns, Value()};
+    if (values.size() > 3) {
+      scales.row0High = values[3];
+      scales.row1High = values[4];
+    }
+    return Block{values[0], scales};
   };
   int64_t regs = acc.size();
   Value hasPair = b.cmp(arith::CmpIPredicate::uge, numK, b.index(2));
@@ -1463,10 +1596,43 @@ void ScaledMatmulKernelEmitter::emitConsumer() {
                          b.mul(warp, b.i32(kFragmentWarpRows))),
                    b.divu(lane, b.i32(kFragmentLanesPerRow)));
   colInCta = b.mul(b.remu(lane, b.i32(kFragmentLanesPerRow)), b.i32(2));
+  if (config.spansWeightBlocks()) {
+    Value blocks = b.divu(b.add(sizeN, b.i64(config.groupSize - 1)),
+                          b.i64(config.groupSize));
+    lastWeightBlock = b.sub(blocks, b.i64(1));
+  }
   emitTileLoop([&](Value firstIteration) {
     fragRow0 = b.add(ctaRow0, b.toI64(rowInCta));
     fragCol0 = b.add(ctaCol0, b.toI64(colInCta));
-    emitEpilogue(emitKLoop(firstIteration));
+    if (!config.spansWeightBlocks())
+      return emitEpilogue(emitKLoop(firstIteration));
+    // The tile's 8-column groups in its first weight block (tile-uniform).
+    Value phase = b.remu(ctaCol0, b.i64(config.groupSize));
+    Value split = b.divu(b.minu(b.sub(b.i64(config.groupSize), phase),
+                                b.i64(config.tile.blockN)),
+                         b.i64(kWgmmaNStep));
+    columnSplit = b.trunc(b.getI32Type(), split);
+    if (!config.dispatchesColumnSplit())
+      return emitEpilogue(emitKLoop(firstIteration));
+    // One copy of the K loop per split (the last one the default case).
+    SmallVector<int64_t> splits = config.getColumnSplits();
+    int64_t regs = config.getFragmentValues() * config.getSlices();
+    SmallVector<Type> types(regs, b.getF32Type());
+    auto switchOp = scf::IndexSwitchOp::create(
+        b, types, b.toIndex(split), ArrayRef(splits).drop_back(),
+        splits.size() - 1);
+    auto emitCase = [&](Region &region, int64_t value) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&region.emplaceBlock());
+      constantSplit = value;
+      scf::YieldOp::create(b, emitKLoop(firstIteration));
+      constantSplit.reset();
+    };
+    for (auto [region, value] :
+         llvm::zip(switchOp.getCaseRegions(), ArrayRef(splits).drop_back()))
+      emitCase(region, value);
+    emitCase(switchOp.getDefaultRegion(), splits.back());
+    emitEpilogue(SmallVector<Value>(switchOp.getResults()));
   });
 }
 
