@@ -192,12 +192,15 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
            "with gemm-block-n and gemm-stages 0 (the default): chosen per "
            "GEMM from its static M and N (128x128 for large GEMMs, smaller "
            "tiles for M <= 256, 256x128 for the Wgrad form where it fills "
-           "the waves as well); a value fixes the tiling for every GEMM, "
-           "128 where left 0">,
+           "the waves as well, 128x160 or 128x192 for bf16 results where "
+           "128x128 leaves a partial last wave or an N tail); a value fixes "
+           "the tiling for every GEMM, 128 where left 0">,
     Option<"gemmBlockN", "gemm-block-n", "int64_t", /*default=*/"0",
            "GEMM kernel: result columns per CTA tile (the wgmma N: a "
-           "multiple of 8 up to 256; with weight blocks it must divide "
-           "128); 0: see gemm-block-m">,
+           "multiple of 8 up to 256; with weight blocks it divides the "
+           "group size G or spans at most two weight blocks, BN <= G + "
+           "gcd(BN, G): e.g. 144, 160, 192; the accumulator takes (slices "
+           "+ 1) x BN/2 <= 192 registers); 0: see gemm-block-m">,
     Option<"gemmStages", "gemm-stages", "int64_t", /*default=*/"0",
            "GEMM kernel: depth of the shared-memory TMA ring (1..8); 0: "
            "see gemm-block-m (4 where the tiling is fixed)">,
