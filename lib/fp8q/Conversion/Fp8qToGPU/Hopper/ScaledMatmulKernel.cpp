@@ -38,7 +38,11 @@
 // tensor cores (emitOverlappedKLoop: pairs of blocks, the second carried
 // complete into the next pair). With two slices per warpgroup each slice's
 // wgmma is waited for before its promotion (emitBlockStep; no registers for
-// a second partial), and the two warpgroups overlap each other.
+// a second partial), and the two warpgroups overlap each other; likewise
+// above BN = 128. A BN that does not divide the weight block (144, 160,
+// 192) spans two of them: two block scales per K group, picked per
+// 8-column group of the fragment, the pick a constant in one copy of the
+// K loop per column split where there are at most 4 (emitConsumer).
 //
 // Shared memory, one stage s of the ring (128-byte swizzle, 1024-aligned):
 //
