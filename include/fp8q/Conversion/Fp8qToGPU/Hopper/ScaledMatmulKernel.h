@@ -58,7 +58,10 @@ constexpr int64_t kMaxConsumerWarpgroups = 2;
 constexpr int64_t kMaxAccumulatorRegisters = 192;
 /// Copies of the consumers' K loop at most, one per column split of a
 /// BLOCK_N that spans two weight blocks (GemmKernelConfig::
-/// dispatchesColumnSplit); more would grow the kernel past what they save.
+/// dispatchesColumnSplit). NOTE: H200, BLOCK_N = 144 compiled for each of
+/// its 8 splits ran 0.86x the 128x128 kernel at 4096x7168x16384 and no
+/// faster than 160 (4 splits) at 4096x576x7168
+/// (bench/results/h200-bench-gemm-plan-wide-n.txt).
 constexpr int64_t kMaxColumnSplitVariants = 4;
 /// NOTE: 64K 32-bit registers per SM, at most 255 per thread.
 constexpr int64_t kRegisterFile = 65536;

@@ -419,8 +419,7 @@ std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
                          tile.stages, tile.blockM, tile.blockN, sharedBytes,
                          kMaxSharedBytes)
         .str();
-  int64_t accumulatorRegisters =
-      (getSlices() + 1) * getFragmentValues();
+  int64_t accumulatorRegisters = (getSlices() + 1) * getFragmentValues();
   if (accumulatorRegisters > kMaxAccumulatorRegisters)
     return llvm::formatv("the {0}x{1} tile needs {2} accumulator registers "
                          "per consumer thread (the promoted sums and one "
@@ -717,7 +716,9 @@ private:
   /// of every K block into the ring.
   void emitProducer();
   /// Step 4: a consumer warpgroup: per tile, the K loop of wgmma and
-  /// promotion, then the epilogue.
+  /// promotion, then the epilogue. Tiles spanning two weight blocks set
+  /// the tile's column split first and, where it dispatches, run the copy
+  /// of the K loop compiled for it (scf.index_switch).
   void emitConsumer();
   /// Step 4': the K loop of one tile from ring iteration `firstIteration`;
   /// returns the promoted accumulators (BN/2 values per slice, slice after
