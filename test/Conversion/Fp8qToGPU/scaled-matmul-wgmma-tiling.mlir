@@ -14,7 +14,7 @@
 // starts 112 columns into a block at n0 = 1 x 176 x 8 ... and reaches into
 // a third.
 // RUN: not fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-n=176" 2>&1 | FileCheck %s --check-prefix=BN
-// The sum and one partial of 128 values each would not fit in registers.
+// The sum and the partial of 128 values each would not fit in registers.
 // RUN: not fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-n=256 gemm-stages=3" 2>&1 | FileCheck %s --check-prefix=REGS
 
 func.func @gemm(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<200x4xf32>, %b: tensor<300x512xf8E4M3FN>, %sb: tensor<3x4xf32>, %y0: tensor<200x300xbf16>) -> tensor<200x300xbf16> {
@@ -46,4 +46,4 @@ func.func @interval256(%a: tensor<64x512xf8E4M3FN>, %sa: tensor<64x2xf32>, %b: t
 // BM: error: convert-fp8q-to-gpu: invalid GEMM tiling: BLOCK_M (96) must be 64, 128 or 256
 // INTERVAL: error: 'fp8q.scaled_matmul' op unsupported GEMM kernel configuration: BLOCK_M = 256 takes a promotion interval of at most 128 (got 256)
 // BN: error: 'fp8q.scaled_matmul' op unsupported GEMM kernel configuration: BLOCK_N (176) must divide the 128-row weight block or span at most two of them (BLOCK_N <= 128 + gcd(BLOCK_N, 128), e.g. 144, 160, 192)
-// REGS: error: convert-fp8q-to-gpu: invalid GEMM tiling: the 128x256 tile needs 256 accumulator registers per consumer thread (the promoted sums and one wgmma partial, 128 each); at most 192 fit
+// REGS: error: convert-fp8q-to-gpu: invalid GEMM tiling: the 128x256 tile needs 256 accumulator registers per consumer thread (the promoted sums and the wgmma partials live beside them, 128 each); at most 192 fit

@@ -50,11 +50,11 @@ constexpr int64_t kGemmBlockK = 128;
 constexpr int64_t kTmaMaxBox = 256;
 /// Consumer warpgroups of a CTA at most (BLOCK_M = 256: two slices each).
 constexpr int64_t kMaxConsumerWarpgroups = 2;
-/// f32 accumulator registers per consumer thread at most: the promoted sum
-/// of every slice and one wgmma partial (256 x 128 and 128 x 192 tiles: 192
-/// of the 232 a consumer has after setmaxnreg). NOTE: ptxas spilled 140-236
-/// bytes with 216 (three sets of 72 at BLOCK_N = 144) and 600-1220 with
-/// 240-288.
+/// f32 accumulator registers per consumer thread at most
+/// (GemmKernelConfig::getAccumulatorRegisters: 192 for 128 x 128 with its
+/// pair loop, 256 x 128 and 128 x 192; of the 232 a consumer has after
+/// setmaxnreg). NOTE: ptxas spilled 140-236 bytes with 216 (three sets of
+/// 72 at BLOCK_N = 144) and 600-1220 with 240-288.
 constexpr int64_t kMaxAccumulatorRegisters = 192;
 /// Copies of the consumers' K loop at most, one per column split of a
 /// BLOCK_N that spans two weight blocks (GemmKernelConfig::
@@ -123,8 +123,9 @@ struct GemmTileConfig {
   /// at most 256). With Block scaling either a divisor of the group size G
   /// (a tile sees one weight block per K group) or a width whose tiles span
   /// at most two weight blocks (BN <= G + gcd(BN, G): 96, 112, 144, 160,
-  /// 192, 256 for G = 128), whose promotion picks one of two block scales
-  /// per 8-column group (GemmKernelConfig::spansWeightBlocks).
+  /// 192 for G = 128; 256 too, but its accumulators exceed
+  /// kMaxAccumulatorRegisters), whose promotion picks one of two block
+  /// scales per 8-column group (GemmKernelConfig::spansWeightBlocks).
   int64_t blockN = 128;
   /// Shared-memory ring depth (each stage: BM x 128 + BN x 128 bytes).
   int64_t stages = 4;
@@ -241,6 +242,12 @@ struct GemmKernelConfig {
   bool overlapsPromotion() const {
     return promotionInterval == kGemmBlockK && getSlices() == 1 &&
            tile.blockN <= kGemmBlockK;
+  }
+  /// f32 registers per consumer thread for the accumulators: the promoted
+  /// sum of every slice and the wgmma partials live beside them (two with
+  /// the overlapped promotion, one otherwise), BN/2 each.
+  int64_t getAccumulatorRegisters() const {
+    return (getSlices() + (overlapsPromotion() ? 2 : 1)) * getFragmentValues();
   }
   /// Column-scale buffers per consumer warpgroup (1x128 B only): the
   /// buffer written for promotion p must not be one a thread of the

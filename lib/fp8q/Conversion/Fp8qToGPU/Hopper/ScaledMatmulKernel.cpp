@@ -273,8 +273,25 @@ bool GemmKernelConfig::dispatchesColumnSplit() const {
 }
 
 namespace {
-/// The 128x128 tile `tile` or a wider one for the bf16 recipe form `form`
-/// (chooseGemmTile).
+/// The tile choice's candidates, in order of preference: fewer, larger
+/// tiles read each operand byte fewer times; 6 stages keep the smaller
+/// tiles' TMA ring as deep in bytes. The first is the default 128 x 128.
+constexpr GemmTileConfig kTileCandidates[] = {
+    {128, 128, 4, 0}, {128, 64, 6, 0}, {64, 128, 4, 0}, {64, 64, 6, 0}};
+
+/// The persistent grid of `ctas` CTAs over the result tiles of an m x n
+/// GEMM with `tile`: how many tiles, and how many waves (tiles per CTA, the
+/// busiest CTA's).
+struct TileWaves {
+  int64_t tiles, waves;
+  TileWaves(int64_t m, int64_t n, const GemmTileConfig &tile, int64_t ctas)
+      : tiles(llvm::divideCeil(m, tile.blockM) *
+              llvm::divideCeil(n, tile.blockN)),
+        waves(llvm::divideCeil(tiles, ctas)) {}
+};
+
+/// The 128 x 128 tile `tile` or a wider one for the bf16 recipe form
+/// `form` (chooseGemmTile); other tiles and forms are returned as they are.
 GemmTileConfig widenGemmTile(int64_t m, int64_t n, const GemmTileConfig &tile,
                              const GemmKernelConfig &form) {
   // NOTE: H200 (bench/results/h200-bench-gemm-wide-n.txt): against the
@@ -285,22 +302,20 @@ GemmTileConfig widenGemmTile(int64_t m, int64_t n, const GemmTileConfig &tile,
   static constexpr GemmTileConfig kWideTiles[] = {{128, 160, 4, 0},
                                                   {128, 192, 4, 0}};
   constexpr double kWideTileGain = 1.05;
+  const GemmTileConfig &square = kTileCandidates[0];
   if (form.bScaling != GemmBScaling::Block ||
       form.out != GemmOutElement::BF16 || form.accumulate ||
-      form.grouping != GemmGrouping::None || tile.blockM != kGemmBlockK ||
-      tile.blockN != kGemmBlockK)
+      form.grouping != GemmGrouping::None || tile.blockM != square.blockM ||
+      tile.blockN != square.blockN)
     return tile;
-  int64_t ctas = tile.ctas;
   // The columns the busiest CTA of the persistent grid computes.
   auto busiest = [&](const GemmTileConfig &candidate) {
-    int64_t tiles = llvm::divideCeil(m, candidate.blockM) *
-                    llvm::divideCeil(n, candidate.blockN);
-    return llvm::divideCeil(tiles, ctas) * candidate.blockN;
+    return TileWaves(m, n, candidate, tile.ctas).waves * candidate.blockN;
   };
   GemmTileConfig best = tile;
   double bestColumns = double(busiest(tile)) / kWideTileGain;
   for (GemmTileConfig candidate : kWideTiles) {
-    candidate.ctas = ctas;
+    candidate.ctas = tile.ctas;
     GemmKernelConfig config = form;
     config.tile = candidate;
     if (config.getInvalidReason() || !config.dispatchesColumnSplit())
@@ -317,11 +332,6 @@ GemmTileConfig widenGemmTile(int64_t m, int64_t n, const GemmTileConfig &tile,
 GemmTileConfig hopper::chooseGemmTile(int64_t m, int64_t n,
                                       const GemmKernelConfig &form) {
   int64_t ctas = form.tile.ctas;
-  GemmBScaling bScaling = form.bScaling;
-  // In order of preference: fewer, larger tiles read each operand byte
-  // fewer times; 6 stages keep the smaller tiles' TMA ring as deep in bytes.
-  static constexpr GemmTileConfig kCandidates[] = {
-      {128, 128, 4, 0}, {128, 64, 6, 0}, {64, 128, 4, 0}, {64, 64, 6, 0}};
   // NOTE: H200 (bench/results/h200-bench-gemm-m256.txt): in the Wgrad form
   // two 64-row slices per consumer warpgroup ran 1.05-1.06x the 128 x 128
   // tile where both fill their last wave alike, and lost where the larger
@@ -330,30 +340,26 @@ GemmTileConfig hopper::chooseGemmTile(int64_t m, int64_t n,
   static constexpr GemmTileConfig kWgradTile = {256, 128, 3, 0};
   constexpr double kWgradTileGain = 1.05;
   int64_t wanted = llvm::divideCeil(3 * ctas, 4);
-  auto tilesOf = [&](const GemmTileConfig &tile) -> int64_t {
-    return llvm::divideCeil(m, tile.blockM) * llvm::divideCeil(n, tile.blockN);
-  };
   // The share of the persistent grid's CTA slots that hold a tile.
-  auto waveEfficiency = [&](int64_t tiles) {
-    return double(tiles) / double(llvm::divideCeil(tiles, ctas) * ctas);
+  auto waveEfficiency = [&](const GemmTileConfig &tile) {
+    TileWaves grid(m, n, tile, ctas);
+    return double(grid.tiles) / double(grid.waves * ctas);
   };
-  if (bScaling == GemmBScaling::Row) {
-    int64_t tiles = tilesOf(kWgradTile);
-    if (tiles >= wanted &&
-        kWgradTileGain * waveEfficiency(tiles) >=
-            waveEfficiency(tilesOf(kCandidates[0]))) {
-      GemmTileConfig tile = kWgradTile;
-      tile.ctas = ctas;
-      return tile;
-    }
+  if (form.bScaling == GemmBScaling::Row &&
+      TileWaves(m, n, kWgradTile, ctas).tiles >= wanted &&
+      kWgradTileGain * waveEfficiency(kWgradTile) >=
+          waveEfficiency(kTileCandidates[0])) {
+    GemmTileConfig tile = kWgradTile;
+    tile.ctas = ctas;
+    return tile;
   }
   std::optional<GemmTileConfig> best;
   int64_t bestTiles = -1;
-  for (GemmTileConfig candidate : kCandidates) {
+  for (GemmTileConfig candidate : kTileCandidates) {
     if (m <= kWgmmaM && candidate.blockM > kWgmmaM)
       continue;
     candidate.ctas = ctas;
-    int64_t tiles = tilesOf(candidate);
+    int64_t tiles = TileWaves(m, n, candidate, ctas).tiles;
     if (tiles >= wanted)
       return widenGemmTile(m, n, candidate, form);
     if (tiles > bestTiles) {
@@ -419,12 +425,12 @@ std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
                          tile.stages, tile.blockM, tile.blockN, sharedBytes,
                          kMaxSharedBytes)
         .str();
-  int64_t accumulatorRegisters = (getSlices() + 1) * getFragmentValues();
-  if (accumulatorRegisters > kMaxAccumulatorRegisters)
+  if (getAccumulatorRegisters() > kMaxAccumulatorRegisters)
     return llvm::formatv("the {0}x{1} tile needs {2} accumulator registers "
-                         "per consumer thread (the promoted sums and one "
-                         "wgmma partial, {3} each); at most {4} fit",
-                         tile.blockM, tile.blockN, accumulatorRegisters,
+                         "per consumer thread (the promoted sums and the "
+                         "wgmma partials live beside them, {3} each); at "
+                         "most {4} fit",
+                         tile.blockM, tile.blockN, getAccumulatorRegisters(),
                          getFragmentValues(), kMaxAccumulatorRegisters)
         .str();
   if (grouping != GemmGrouping::None && bScaling != GemmBScaling::Block)
@@ -1611,7 +1617,8 @@ void ScaledMatmulKernelEmitter::emitConsumer() {
     fragCol0 = b.add(ctaCol0, b.toI64(colInCta));
     if (!config.spansWeightBlocks())
       return emitEpilogue(emitKLoop(firstIteration));
-    // The tile's 8-column groups in its first weight block (tile-uniform).
+    // The tile's 8-column groups in its first weight block (tile-uniform;
+    // one of getColumnSplits(), which enumerates this over the tile starts).
     Value phase = b.remu(ctaCol0, b.i64(config.groupSize));
     Value split = b.divu(b.minu(b.sub(b.i64(config.groupSize), phase),
                                 b.i64(config.tile.blockN)),
