@@ -198,9 +198,10 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
     Option<"gemmBlockN", "gemm-block-n", "int64_t", /*default=*/"0",
            "GEMM kernel: result columns per CTA tile (the wgmma N: a "
            "multiple of 8 up to 256; with weight blocks it divides the "
-           "group size G or spans at most two weight blocks, BN <= G + "
-           "gcd(BN, G): e.g. 144, 160, 192; the accumulator takes (slices "
-           "+ 1) x BN/2 <= 192 registers); 0: see gemm-block-m">,
+           "group size G or, above 128, spans at most two weight blocks, BN "
+           "<= G + gcd(BN, G): e.g. 144, 160, 192; the promoted sums and the "
+           "wgmma partials take at most 192 registers per thread); 0: see "
+           "gemm-block-m">,
     Option<"gemmStages", "gemm-stages", "int64_t", /*default=*/"0",
            "GEMM kernel: depth of the shared-memory TMA ring (1..8); 0: "
            "see gemm-block-m (4 where the tiling is fixed)">,

@@ -14,6 +14,9 @@
 // starts 112 columns into a block at n0 = 1 x 176 x 8 ... and reaches into
 // a third.
 // RUN: not fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-n=176" 2>&1 | FileCheck %s --check-prefix=BN
+// 112 spans two blocks too, but at or below 128 a tile would take the pair
+// loop with both blocks' scales carried, which is not supported.
+// RUN: not fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-n=112" 2>&1 | FileCheck %s --check-prefix=BN112
 // The sum and the partial of 128 values each would not fit in registers.
 // RUN: not fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-n=256 gemm-stages=3" 2>&1 | FileCheck %s --check-prefix=REGS
 
@@ -45,5 +48,6 @@ func.func @interval256(%a: tensor<64x512xf8E4M3FN>, %sa: tensor<64x2xf32>, %b: t
 // CTAS: error: convert-fp8q-to-gpu: invalid GEMM tiling: CTAs (0) must be in 1..2147483647
 // BM: error: convert-fp8q-to-gpu: invalid GEMM tiling: BLOCK_M (96) must be 64, 128 or 256
 // INTERVAL: error: 'fp8q.scaled_matmul' op unsupported GEMM kernel configuration: BLOCK_M = 256 takes a promotion interval of at most 128 (got 256)
-// BN: error: 'fp8q.scaled_matmul' op unsupported GEMM kernel configuration: BLOCK_N (176) must divide the 128-row weight block or span at most two of them (BLOCK_N <= 128 + gcd(BLOCK_N, 128), e.g. 144, 160, 192)
+// BN: error: 'fp8q.scaled_matmul' op unsupported GEMM kernel configuration: BLOCK_N (176) must divide the 128-row weight block or span at most two of them with more than 128 columns (128 < BLOCK_N <= 128 + gcd(BLOCK_N, 128), e.g. 144, 160, 192)
+// BN112: error: 'fp8q.scaled_matmul' op unsupported GEMM kernel configuration: BLOCK_N (112) must divide the 128-row weight block or span at most two of them with more than 128 columns
 // REGS: error: convert-fp8q-to-gpu: invalid GEMM tiling: the 128x256 tile needs 256 accumulator registers per consumer thread (the promoted sums and the wgmma partials live beside them, 128 each); at most 192 fit

@@ -121,9 +121,9 @@ struct GemmTileConfig {
   int64_t blockM = 128;
   /// Rows of B (columns of the result) per CTA: the wgmma N (multiple of 8,
   /// at most 256). With Block scaling either a divisor of the group size G
-  /// (a tile sees one weight block per K group) or a width whose tiles span
-  /// at most two weight blocks (BN <= G + gcd(BN, G): 96, 112, 144, 160,
-  /// 192 for G = 128; 256 too, but its accumulators exceed
+  /// (a tile sees one weight block per K group) or a width above 128 whose
+  /// tiles span at most two weight blocks (128 < BN <= G + gcd(BN, G):
+  /// 144, 160, 192 for G = 128; 256 too, but its accumulators exceed
   /// kMaxAccumulatorRegisters), whose promotion picks one of two block
   /// scales per 8-column group (GemmKernelConfig::spansWeightBlocks).
   int64_t blockN = 128;

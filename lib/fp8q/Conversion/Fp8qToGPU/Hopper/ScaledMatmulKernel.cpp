@@ -386,13 +386,18 @@ std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
         .str();
   // NOTE: tile starts are multiples of BN, so a tile's first column lies
   // n0 % G = a multiple of gcd(BN, G) into its weight block: the tile
-  // reaches at most G - gcd + BN columns from that block's start.
+  // reaches at most G - gcd + BN columns from that block's start. Spanning
+  // widths are taken above 128 only, where the promotion waits for each
+  // block (overlapsPromotion): the narrower ones (96, 112) would run the
+  // pair loop with both blocks' scales carried, which no GPU has checked.
   if (bScaling == GemmBScaling::Block && groupSize % tile.blockN != 0 &&
-      tile.blockN > groupSize + std::gcd(tile.blockN, groupSize))
+      (tile.blockN <= kGemmBlockK ||
+       tile.blockN > groupSize + std::gcd(tile.blockN, groupSize)))
     return llvm::formatv("BLOCK_N ({0}) must divide the {1}-row weight block "
-                         "or span at most two of them (BLOCK_N <= {1} + "
-                         "gcd(BLOCK_N, {1}), e.g. 144, 160, 192)",
-                         tile.blockN, groupSize)
+                         "or span at most two of them with more than {2} "
+                         "columns ({2} < BLOCK_N <= {1} + gcd(BLOCK_N, {1}), "
+                         "e.g. 144, 160, 192)",
+                         tile.blockN, groupSize, kGemmBlockK)
         .str();
   if (tile.stages < 1 || tile.stages > 8)
     return llvm::formatv("stages ({0}) must be in 1..8", tile.stages).str();
@@ -1536,24 +1541,18 @@ ScaledMatmulKernelEmitter::emitOverlappedKLoop(Value firstIteration,
   // NOTE: Row forms recompute the carried block's column-scale buffer
   // from its ring iteration rather than carry it (one register fewer
   // across the loop: the Wgrad kernel spilled 16 bytes with it).
+  assert(!config.spansWeightBlocks() &&
+         "tiles spanning two weight blocks are wider than the pair loop's");
   auto carried = [](const Block &block) {
-    SmallVector<Value, 5> values{block.partial, block.scales.row0,
+    return SmallVector<Value, 3>{block.partial, block.scales.row0,
                                  block.scales.row1};
-    if (block.scales.row0High)
-      llvm::append_values(values, block.scales.row0High,
-                          block.scales.row1High);
-    return values;
   };
   auto blockFrom = [&](ValueRange values, Value kt) {
     Value columns;
     if (config.bScaling == GemmBScaling::Row)
       columns = columnScaleBase(b.add(firstIteration, kt));
-    PromotionScales scales{values[1], values[2], columns, Value()};
-    if (values.size() > 3) {
-      scales.row0High = values[3];
-      scales.row1High = values[4];
-    }
-    return Block{values[0], scales};
+    return Block{values[0],
+                 PromotionScales{values[1], values[2], columns, Value()}};
   };
   int64_t regs = acc.size();
   Value hasPair = b.cmp(arith::CmpIPredicate::uge, numK, b.index(2));
