@@ -377,7 +377,8 @@ LaunchGrid getLaunchGrid(const GemmKernelConfig &config);
 KernelInterface getKernelInterface(const GemmKernelConfig &config);
 
 /// Builds `gpu.module @<name> [target] { gpu.func @<name>(...) kernel }` for
-/// `config` at the builder's insertion point and returns it.
+/// `config` at the builder's insertion point and returns it. `config` must
+/// be valid (getInvalidReason() empty; callers diagnose it first).
 gpu::GPUModuleOp buildScaledMatmulKernelModule(OpBuilder &builder,
                                                Location loc,
                                                const GemmKernelConfig &config,

@@ -1905,6 +1905,10 @@ gpu::GPUModuleOp
 hopper::buildScaledMatmulKernelModule(OpBuilder &builder, Location loc,
                                       const GemmKernelConfig &config,
                                       Attribute target) {
+  // The emitter relies on every invariant getInvalidReason states (e.g. no
+  // pair loop for tiles spanning two weight blocks); its callers diagnose
+  // invalid configurations first.
+  assert(!config.getInvalidReason() && "building an invalid GEMM kernel");
   std::string name = config.getName();
   LLVM_DEBUG(llvm::dbgs() << "building " << name << "\n");
   auto module = gpu::GPUModuleOp::create(builder, loc, name,
