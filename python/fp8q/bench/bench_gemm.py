@@ -30,6 +30,10 @@ BlockWise1x128 on both operands, f32 out, where this cuBLAS has that mode
       --export-dir build/bench/gemm_kernels --deepgemm-prewarm 8     (DeepGEMM too, JIT-compiled first)
   python -m fp8q.bench.bench_gemm --export-dir build/bench/gemm_kernels \
       --kernel fp8q_scaled_matmul_1x128_1x128_f32 --shapes 7168x2048x4096,...  (the Wgrad form)
+  python -m fp8q.bench.bench_gemm --export-dir build/bench/gemm_kernels --sustained 2
+      (also each GEMM back to back for 2 s, the GPU at its power limit: the
+      throughput over the second half, with the SM clock, board power and
+      clock-event reasons nvidia-smi reports meanwhile; see sustained())
   python -m fp8q.bench.bench_gemm --export-dir build/bench/gemm_plan --kernel plan
       (each shape with the kernel convert-fp8q-to-gpu picks for it: the
       export and plan.json of python/fp8q/bench/tile_plan.py; the note names
@@ -63,6 +67,90 @@ def host_us(fn, calls=100):
     elapsed = time.perf_counter() - start
     torch.cuda.synchronize()
     return elapsed / calls * 1e6
+
+
+#: nvidia-smi's clocks_event_reasons.active bits (nvml.h).
+CLOCK_REASONS = {0x1: "idle", 0x2: "app clocks", 0x4: "power cap", 0x8: "hw slowdown",
+                 0x20: "sw thermal", 0x40: "hw thermal", 0x80: "power brake",
+                 0x100: "display clocks"}
+
+
+def sustained(fn, seconds):
+    """Throughput of ``fn`` launched back to back for ``seconds``.
+
+    Timed with events over the second half of the loop only, so that the
+    GPU's power controller has settled: an FP8 GEMM at full speed runs the
+    H200 at its 700 W limit, where the SM clock drops 20-30 % below what a
+    short burst (do_bench's median, a single launch) sees (measured
+    2026-12-03, docs/GPU.md "H200 status"). While it runs, nvidia-smi (where
+    it is installed) samples the SM clock, board power and clock-event
+    reasons of this GPU every 50 ms. Returns (ms per call, {"host_bound":
+    the host's time per call is at least 80 % of that (the loop then
+    measures the launches, not the kernel), "sm_mhz", "watts": medians of
+    the later half of the samples, "clock_reasons": the reasons any of them
+    reported; without nvidia-smi only host_bound})."""
+    import subprocess  # noqa: PLC0415
+    import time  # noqa: PLC0415
+
+    import torch  # noqa: PLC0415
+    smi = None
+    uuid = getattr(torch.cuda.get_device_properties(torch.cuda.current_device()), "uuid", None)
+    command = ["nvidia-smi", "--query-gpu=timestamp,clocks.sm,power.draw,clocks_event_reasons.active",
+               "--format=csv,noheader,nounits", "-lms", "50"]
+    if uuid is not None:
+        command += ["-i", f"GPU-{uuid}"]
+    try:
+        smi = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                               text=True)
+    except OSError:
+        smi = None
+    fn()
+    torch.cuda.synchronize()
+    # The host's time per call, the queue empty: where it is most of the
+    # kernel's, the loop measures the host, not the GPU.
+    start = time.perf_counter()
+    for _ in range(20):
+        fn()
+    host_ms = (time.perf_counter() - start) / 20 * 1e3
+    torch.cuda.synchronize()
+    start = time.perf_counter()
+    middle, end = torch.cuda.Event(True), torch.cuda.Event(True)
+    calls, timed = 0, 0
+    # Batches of 20 launches; the host blocks once the launch queue is full,
+    # so the loop's wall time is the GPU's.
+    while time.perf_counter() - start < seconds / 2:
+        for _ in range(20):
+            fn()
+        calls += 20
+    middle.record()
+    while time.perf_counter() - start < seconds or timed == 0:
+        for _ in range(20):
+            fn()
+        timed += 20
+    end.record()
+    end.synchronize()
+    ms = middle.elapsed_time(end) / timed
+    state = {"host_bound": host_ms >= 0.8 * ms}
+    if smi is not None:
+        smi.terminate()
+        lines = smi.communicate()[0].strip().splitlines()
+        # The later half of the samples (taken at a fixed period from
+        # before the loop to after it) stands for the timed half.
+        samples = [line.split(", ") for line in lines[len(lines) // 2:]]
+        samples = [v for v in samples if len(v) == 4]
+        try:
+            clocks = sorted(float(v[1]) for v in samples)
+            watts = sorted(float(v[2]) for v in samples)
+            bits = 0
+            for v in samples:
+                bits |= int(v[3], 16)
+            if clocks:
+                state |= {"sm_mhz": clocks[len(clocks) // 2], "watts": watts[len(watts) // 2],
+                         "clock_reasons": [name for bit, name in CLOCK_REASONS.items()
+                                           if bits & bit]}
+        except ValueError:
+            pass
+    return ms, state
 
 
 def deepgemm_peer(a, sa, wq, sw, m, n, b_rows, torch_out):
@@ -129,12 +217,13 @@ def deepgemm_prewarm(shapes, jobs):
 
 
 def bench_shape(kernel, m, n, k, b_rows=128, out_dtype="bf16", a_scales_mn_major=False,
-                deepgemm=True):
+                deepgemm=True, sustained_s=0.0):
     """One row of the table; ``b_rows`` rows of B share a scale (128: weight
     blocks, cuBLAS block as the peer; 1: the Wgrad form, 1x128 on both
     operands, cuBLAS with 1x128 scales on both where it has that mode).
     ``a_scales_mn_major``: the kernel takes A's scales as [K/128, M] (an
-    `_amn` kernel), the storage cuBLAS reads them in too."""
+    `_amn` kernel), the storage cuBLAS reads them in too. ``sustained_s`` >
+    0: each GEMM is also timed back to back for that long (sustained())."""
     import torch  # noqa: PLC0415
     import torch.nn.functional as F  # noqa: PLC0415
     from torch.nn.functional import ScalingType  # noqa: PLC0415
@@ -243,6 +332,14 @@ def bench_shape(kernel, m, n, k, b_rows=128, out_dtype="bf16", a_scales_mn_major
             torch.cuda.synchronize()
             ms = start.elapsed_time(end) / 20
         row[name + "_tflops"] = flops / ms / 1e9
+    if sustained_s > 0:
+        # After every peer's short timing, in the same order: each loop
+        # starts from the state the previous one left (at the power limit).
+        for name, fn in timers.items():
+            ms, state = sustained(fn, sustained_s)
+            row[name + "_sustained_tflops"] = flops / ms / 1e9
+            for key, value in state.items():
+                row[f"{name}_sustained_{key}"] = value
     return row
 
 
@@ -256,9 +353,15 @@ def main(argv=None) -> int:
     parser.add_argument("--deepgemm-prewarm", type=int, default=0, metavar="JOBS",
                         help="compile DeepGEMM's kernels for every shape first, in JOBS "
                              "processes (its JIT runs nvcc once per kernel)")
+    parser.add_argument("--sustained", type=float, default=0.0, metavar="SECONDS",
+                        help="also run each GEMM back to back for SECONDS and report its "
+                             "throughput over the second half, with the SM clock and board "
+                             "power (the GPU at its power limit); 0: off")
     parser.add_argument("--shapes", default="perf",
                         help="perf (PERF.md's rows) and/or MxNxK, comma separated")
     args = parser.parse_args(argv)
+    if args.sustained < 0:
+        parser.error(f"--sustained takes seconds >= 0, got {args.sustained:g}")
     shapes = []
     for token in args.shapes.split(","):
         shapes += check_gemm.PERF_SHAPES if token == "perf" else [
@@ -304,7 +407,8 @@ def main(argv=None) -> int:
         try:
             rows.append(bench_shape(kernel, m, n, k, b_rows=b_rows, out_dtype=out_dtype,
                                     a_scales_mn_major=spec.arg("sa").layout == "transposed",
-                                    deepgemm=not args.no_deepgemm))
+                                    deepgemm=not args.no_deepgemm,
+                                    sustained_s=args.sustained))
         except Exception as error:  # noqa: BLE001
             rows.append({"M": m, "N": n, "K": k, "note": f"{type(error).__name__}: {error}"})
         if args.kernel == "plan":
@@ -334,6 +438,31 @@ def main(argv=None) -> int:
                 "host_us_bind", "host_us_call", "host_us_launch", "cublas_host_us")),
             {True: "ok", False: "DIFFERS"}.get(r.get("graph_replay_equal"), "-"),
             r.get("note", ""))))
+    def host_bound(row, name):
+        return row.get("fp8q_sustained_host_bound") or row.get(f"{name}_sustained_host_bound")
+
+    if args.sustained > 0:
+        print(f"sustained ({args.sustained:g} s back to back, second half): TFLOP/s "
+              "(SM MHz, W), ratios")
+        print(" | ".join(("M", "N", "K", "fp8q", "cuBLAS block", "DeepGEMM", "bf16",
+                          "fp8q/cuBLAS", "fp8q/DeepGEMM", "clock-event reasons")))
+        for r in rows:
+            cells, reasons = [], set()
+            for name in ("fp8q", "cublas_block", "deepgemm", "bf16"):
+                t = r.get(name + "_sustained_tflops")
+                mhz, watts = (r.get(f"{name}_sustained_{x}") for x in ("sm_mhz", "watts"))
+                reasons.update(r.get(f"{name}_sustained_clock_reasons", []))
+                mark = "*" if r.get(f"{name}_sustained_host_bound") else ""
+                cells.append("-" if t is None else f"{t:.0f}{mark}" if mhz is None
+                             else f"{t:.0f}{mark} ({mhz:.0f}, {watts:.0f})")
+            f, c, d = (r.get(x + "_sustained_tflops") for x in ("fp8q", "cublas_block", "deepgemm"))
+            print(" | ".join(str(v) for v in (
+                r["M"], r["N"], r["K"], *cells, f"{f / c:.2f}" if f and c and not host_bound(
+                    r, "cublas_block") else "-",
+                f"{f / d:.2f}" if f and d and not host_bound(r, "deepgemm") else "-",
+                ", ".join(sorted(reasons)) or "-")))
+        print("* host-bound: the call's host time is at least 80 % of the time per call "
+              "(no ratio taken)")
     bad = [r for r in rows if r.get("fp8q_err", 0) > check_gemm.DEFAULT_TOL
            or r.get("fp8q_unwritten") or r.get("graph_replay_equal") is False]
     return 1 if bad else 0

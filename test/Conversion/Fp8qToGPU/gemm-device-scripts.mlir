@@ -6,6 +6,9 @@
 // RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=128 memory-model=unified format=isa export-dir=%t" -o /dev/null
 // RUN: %python -m fp8q.device.check_gemm --export-dir %t --dry-run --shapes perf,odd | FileCheck %s
 // RUN: %python -m fp8q.bench.bench_gemm --export-dir %t --dry-run | FileCheck %s --check-prefix=BENCH
+// --sustained adds the table of the back-to-back loops; seconds must be >= 0.
+// RUN: %python -m fp8q.bench.bench_gemm --export-dir %t --dry-run --sustained 2 --shapes 4096x7168x16384 | FileCheck %s --check-prefix=SUSTAINED
+// RUN: not %python -m fp8q.bench.bench_gemm --export-dir %t --dry-run --sustained -1 2>&1 | FileCheck %s --check-prefix=SUSTAINED-BAD
 // The group-K kernels of the accuracy experiment (group_size =
 // promotion_interval = K): scales [M, K/G] and [ceil(N/G), K/G] from the
 // manifest's group (the numpy reference runs on 33x17x1024), shapes whose
@@ -27,6 +30,13 @@
 
 // BENCH: M | N | K | fp8q | cuBLAS block | DeepGEMM | bf16 | fp8q/cuBLAS | fp8q/DeepGEMM
 // BENCH: 4096 | 7168 | 16384 | {{.*}}dry run, grid (132, 1, 1)
+
+// SUSTAINED: 4096 | 7168 | 16384 | {{.*}}dry run, grid (132, 1, 1)
+// SUSTAINED: sustained (2 s back to back, second half): TFLOP/s (SM MHz, W), ratios
+// SUSTAINED-NEXT: M | N | K | fp8q | cuBLAS block | DeepGEMM | bf16 | fp8q/cuBLAS | fp8q/DeepGEMM | clock-event reasons
+// SUSTAINED-NEXT: 4096 | 7168 | 16384 | - | - | - | - | - | - | -
+// SUSTAINED-NEXT: * host-bound: the call's host time is at least 80 % of the time per call (no ratio taken)
+// SUSTAINED-BAD: error: --sustained takes seconds >= 0, got -1
 
 // GROUP: fp8q_scaled_matmul_1x128_128x128_f32_g1024_pi1024 {{ *}}33x17x1024 {{.*}}ok (dry run, grid 1x1x1)
 // GROUP: fp8q_scaled_matmul_1x128_128x128_f32_g512_pi512 {{ *}}1x8x128 {{ *}}- {{ *}}skip (requires K >= 512 and K % 512 == 0)
