@@ -90,7 +90,6 @@ def sustained(fn, seconds):
     the later half of the samples, "clock_reasons": the reasons any of them
     reported; without nvidia-smi only host_bound})."""
     import subprocess  # noqa: PLC0415
-    import time  # noqa: PLC0415
 
     import torch  # noqa: PLC0415
     smi = None
@@ -104,6 +103,19 @@ def sustained(fn, seconds):
                                text=True)
     except OSError:
         smi = None
+    try:
+        return _sustained_loop(fn, seconds, smi)
+    finally:
+        if smi is not None and smi.poll() is None:
+            smi.kill()
+
+
+def _sustained_loop(fn, seconds, smi):
+    """sustained()'s loop and the reading of ``smi`` (a running nvidia-smi
+    sampler, or None)."""
+    import time  # noqa: PLC0415
+
+    import torch  # noqa: PLC0415
     fn()
     torch.cuda.synchronize()
     # The host's time per call, the queue empty: where it is most of the
@@ -115,13 +127,12 @@ def sustained(fn, seconds):
     torch.cuda.synchronize()
     start = time.perf_counter()
     middle, end = torch.cuda.Event(True), torch.cuda.Event(True)
-    calls, timed = 0, 0
+    timed = 0
     # Batches of 20 launches; the host blocks once the launch queue is full,
     # so the loop's wall time is the GPU's.
     while time.perf_counter() - start < seconds / 2:
         for _ in range(20):
             fn()
-        calls += 20
     middle.record()
     while time.perf_counter() - start < seconds or timed == 0:
         for _ in range(20):
@@ -151,6 +162,12 @@ def sustained(fn, seconds):
         except ValueError:
             pass
     return ms, state
+
+
+def _host_bound(row, name):
+    """Whether fp8q's or peer ``name``'s sustained loop of ``row`` measured
+    the host (no ratio is taken then)."""
+    return row.get("fp8q_sustained_host_bound") or row.get(f"{name}_sustained_host_bound")
 
 
 def deepgemm_peer(a, sa, wq, sw, m, n, b_rows, torch_out):
@@ -438,9 +455,6 @@ def main(argv=None) -> int:
                 "host_us_bind", "host_us_call", "host_us_launch", "cublas_host_us")),
             {True: "ok", False: "DIFFERS"}.get(r.get("graph_replay_equal"), "-"),
             r.get("note", ""))))
-    def host_bound(row, name):
-        return row.get("fp8q_sustained_host_bound") or row.get(f"{name}_sustained_host_bound")
-
     if args.sustained > 0:
         print(f"sustained ({args.sustained:g} s back to back, second half): TFLOP/s "
               "(SM MHz, W), ratios")
@@ -457,9 +471,9 @@ def main(argv=None) -> int:
                              else f"{t:.0f}{mark} ({mhz:.0f}, {watts:.0f})")
             f, c, d = (r.get(x + "_sustained_tflops") for x in ("fp8q", "cublas_block", "deepgemm"))
             print(" | ".join(str(v) for v in (
-                r["M"], r["N"], r["K"], *cells, f"{f / c:.2f}" if f and c and not host_bound(
-                    r, "cublas_block") else "-",
-                f"{f / d:.2f}" if f and d and not host_bound(r, "deepgemm") else "-",
+                r["M"], r["N"], r["K"], *cells,
+                f"{f / c:.2f}" if f and c and not _host_bound(r, "cublas_block") else "-",
+                f"{f / d:.2f}" if f and d and not _host_bound(r, "deepgemm") else "-",
                 ", ".join(sorted(reasons)) or "-")))
         print("* host-bound: the call's host time is at least 80 % of the time per call "
               "(no ratio taken)")
