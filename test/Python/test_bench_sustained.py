@@ -54,12 +54,12 @@ def _sampler(directory, lines):
 
 
 # Four idle samples, then (the later half) three at the power cap and a line
-# that is not a sample.
-SAMPLES = ["2026/12/03 00:00:00.000, 1980, 80.1, 0x0000000000000001"] * 4 + [
-    "2026/12/03 00:00:00.200, 1395, 688.0, 0x0000000000000004",
-    "not a sample",
-    "2026/12/03 00:00:00.300, 1410, 690.5, 0x0000000000000004",
-    "2026/12/03 00:00:00.350, 1425, 692.0, 0x0000000000000004"]
+# whose fields nvidia-smi could not read.
+SAMPLES = ["1980, 80.1, 0x0000000000000001"] * 4 + [
+    "1395, 688.0, 0x0000000000000004",
+    "[N/A], [N/A], [N/A]",
+    "1410, 690.5, 0x0000000000000004",
+    "1425, 692.0, 0x0000000000000004"]
 
 
 def test_sustained_reads_the_sampler(fake_torch, tmp_path, monkeypatch):

@@ -15,7 +15,8 @@ timed function launches it, as a user's loop does; the host microseconds
 per call are measured apart (a full bind + launch, the cached
 ``kernel(...)`` call, the prepared launch, cuBLAS's call), and one launch
 is captured in a CUDA graph and replayed (its result must equal the eager
-launch's). Table last; JSON to $OUT/bench_gemm.json.
+launch's). Table last (with --sustained, its own table after it); JSON to
+$OUT/bench_gemm.json.
 
 The kernel's manifest attrs pick the form: with ``--kernel
 fp8q_scaled_matmul_1x128_1x128_f32`` (Wgrad, 1x128 scales on both operands,
@@ -94,7 +95,7 @@ def sustained(fn, seconds):
     import torch  # noqa: PLC0415
     smi = None
     uuid = getattr(torch.cuda.get_device_properties(torch.cuda.current_device()), "uuid", None)
-    command = ["nvidia-smi", "--query-gpu=timestamp,clocks.sm,power.draw,clocks_event_reasons.active",
+    command = ["nvidia-smi", "--query-gpu=clocks.sm,power.draw,clocks_event_reasons.active",
                "--format=csv,noheader,nounits", "-lms", "50"]
     if uuid is not None:
         command += ["-i", f"GPU-{uuid}"]
@@ -116,15 +117,9 @@ def _sustained_loop(fn, seconds, smi):
     import time  # noqa: PLC0415
 
     import torch  # noqa: PLC0415
-    fn()
-    torch.cuda.synchronize()
     # The host's time per call, the queue empty: where it is most of the
     # kernel's, the loop measures the host, not the GPU.
-    start = time.perf_counter()
-    for _ in range(20):
-        fn()
-    host_ms = (time.perf_counter() - start) / 20 * 1e3
-    torch.cuda.synchronize()
+    host_ms = host_us(fn, calls=20) / 1e3
     start = time.perf_counter()
     middle, end = torch.cuda.Event(True), torch.cuda.Event(True)
     timed = 0
@@ -147,20 +142,23 @@ def _sustained_loop(fn, seconds, smi):
         lines = smi.communicate()[0].strip().splitlines()
         # The later half of the samples (taken at a fixed period from
         # before the loop to after it) stands for the timed half.
-        samples = [line.split(", ") for line in lines[len(lines) // 2:]]
-        samples = [v for v in samples if len(v) == 4]
-        try:
-            clocks = sorted(float(v[1]) for v in samples)
-            watts = sorted(float(v[2]) for v in samples)
+        # Lines that are not samples (e.g. "[N/A]" fields) are skipped.
+        samples = []
+        for line in lines[len(lines) // 2:]:
+            try:
+                mhz, watts, reasons = line.split(", ")
+                samples.append((float(mhz), float(watts), int(reasons, 16)))
+            except ValueError:
+                continue
+        if samples:
             bits = 0
-            for v in samples:
-                bits |= int(v[3], 16)
-            if clocks:
-                state |= {"sm_mhz": clocks[len(clocks) // 2], "watts": watts[len(watts) // 2],
-                         "clock_reasons": [name for bit, name in CLOCK_REASONS.items()
-                                           if bits & bit]}
-        except ValueError:
-            pass
+            for _, _, reasons in samples:
+                bits |= reasons
+            middle_sample = len(samples) // 2
+            state |= {"sm_mhz": sorted(v[0] for v in samples)[middle_sample],
+                      "watts": sorted(v[1] for v in samples)[middle_sample],
+                      "clock_reasons": [name for bit, name in CLOCK_REASONS.items()
+                                        if bits & bit]}
     return ms, state
 
 
