@@ -243,6 +243,13 @@ struct GemmKernelConfig {
     return promotionInterval == kGemmBlockK && getSlices() == 1 &&
            tile.blockN <= kGemmBlockK;
   }
+  /// Whether a tile's epilogue is deferred into the next tile's K loop,
+  /// after its first two wgmma groups are issued (the tensor cores then
+  /// work while the consumers store): the overlapped promotion (its first
+  /// pair holds two partials and no sum yet, room for the previous tile's
+  /// sum), one result tile per CTA (no clusters), not grouped, one copy of
+  /// the K loop (tiles within one weight block).
+  bool defersEpilogue() const;
   /// f32 registers per consumer thread for the accumulators: the promoted
   /// sum of every slice and the wgmma partials live beside them (two with
   /// the overlapped promotion, one otherwise), BN/2 each.

@@ -92,6 +92,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -263,6 +264,17 @@ SmallVector<int64_t> GemmKernelConfig::getColumnSplits() const {
       splits.push_back(split);
   }
   return splits;
+}
+
+// TEMPORARY (A/B experiment): the deferred epilogue off by default.
+static llvm::cl::opt<bool> clDeferEpilogue(
+    "fp8q-gemm-defer-epilogue", llvm::cl::init(false), llvm::cl::Hidden,
+    llvm::cl::desc("defer each GEMM tile's epilogue into the next tile"));
+
+bool GemmKernelConfig::defersEpilogue() const {
+  return clDeferEpilogue && overlapsPromotion() &&
+         grouping == GemmGrouping::None && tile.clusterM == 1 &&
+         !spansWeightBlocks();
 }
 
 bool GemmKernelConfig::dispatchesColumnSplit() const {
@@ -704,6 +716,13 @@ private:
   /// blockIdx.x + j * gridDim.x and calls `body` with the first ring
   /// iteration j * K/128 (i64).
   void emitTileLoop(function_ref<void(Value firstIteration)> body);
+  /// Step 1' with values carried from tile to tile: `body` gets the
+  /// carried values (`init` before the first tile) and returns the next
+  /// ones; returns those after the last tile. Not for grouped GEMMs.
+  SmallVector<Value> emitTileLoop(
+      ValueRange init,
+      function_ref<SmallVector<Value>(Value firstIteration, ValueRange carried)>
+          body);
   /// Step 1'' (grouped): the same over the tiles of every group in turn.
   void emitGroupedTileLoop(function_ref<void(Value firstIteration)> body);
   /// Grouped: the first and the end row (i64) of group `g` (i64) in A.
@@ -731,6 +750,11 @@ private:
   /// the tile's column split first and, where it dispatches, run the copy
   /// of the K loop compiled for it (scf.index_switch).
   void emitConsumer();
+  /// Step 4 with the epilogue deferred (GemmKernelConfig::defersEpilogue):
+  /// each tile's epilogue runs in the next tile's K loop, once that tile's
+  /// first two wgmma groups are issued (emitOverlappedKLoop), so the tensor
+  /// cores work through it; the last tile's after the loop.
+  void emitDeferredEpilogueTileLoop();
   /// Step 4': the K loop of one tile from ring iteration `firstIteration`;
   /// returns the promoted accumulators (BN/2 values per slice, slice after
   /// slice).
@@ -864,6 +888,9 @@ private:
   // that number as a constant in a K loop compiled for it.
   Value lastWeightBlock, columnSplit;
   std::optional<int64_t> constantSplit;
+  // Emits the previous tile's epilogue where the K loop reaches it (set
+  // while emitDeferredEpilogueTileLoop emits a tile's K loop, else null).
+  function_ref<void()> deferredEpilogue;
 };
 
 void ScaledMatmulKernelEmitter::emitPrologue() {
@@ -923,6 +950,18 @@ void ScaledMatmulKernelEmitter::emitTileLoop(
     function_ref<void(Value firstIteration)> body) {
   if (config.grouping != GemmGrouping::None)
     return emitGroupedTileLoop(body);
+  emitTileLoop(ValueRange(), [&](Value firstIteration, ValueRange) {
+    body(firstIteration);
+    return SmallVector<Value>();
+  });
+}
+
+SmallVector<Value> ScaledMatmulKernelEmitter::emitTileLoop(
+    ValueRange init,
+    function_ref<SmallVector<Value>(Value firstIteration, ValueRange carried)>
+        body) {
+  assert(config.grouping == GemmGrouping::None &&
+         "grouped GEMMs walk their own tile loop");
   // The loop runs over units of clusterM vertically adjacent tiles (one
   // tile without clusters): cluster c takes units c, c + clusters, ... and
   // its CTA of rank r the unit's tile row r (past the last tile row when
@@ -938,7 +977,7 @@ void ScaledMatmulKernelEmitter::emitTileLoop(
     unitRowsM = b.divu(b.add(tilesM, b.i64(cluster - 1)), b.i64(cluster));
   }
   Value tiles = b.indexCastU(b.getIndexType(), b.mul(unitRowsM, tilesN));
-  auto loop = scf::ForOp::create(b, first, tiles, step);
+  auto loop = scf::ForOp::create(b, first, tiles, step, init);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   Value tile = b.toI64(loop.getInductionVar());
@@ -959,7 +998,12 @@ void ScaledMatmulKernelEmitter::emitTileLoop(
   bRow0 = ctaCol0;
   sbBase = b.i64(0);
   Value tileInCta = b.divu(b.sub(loop.getInductionVar(), first), step);
-  body(b.toI64(b.mul(tileInCta, numK)));
+  SmallVector<Value> yield =
+      body(b.toI64(b.mul(tileInCta, numK)), loop.getRegionIterArgs());
+  // An empty body keeps scf.for's implicit terminator.
+  if (!init.empty())
+    scf::YieldOp::create(b, yield);
+  return SmallVector<Value>(loop.getResults());
 }
 
 std::pair<Value, Value> ScaledMatmulKernelEmitter::getGroupRows(Value g) {
@@ -1560,11 +1604,17 @@ ScaledMatmulKernelEmitter::emitOverlappedKLoop(Value firstIteration,
                                 /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+  if (deferredEpilogue)
+    deferredEpilogue();
   scf::YieldOp::create(b, acc);
   b.setInsertionPointToStart(&ifOp.getThenRegion().front());
   // The first pair: block 0 promoted while block 1 runs; block 1 carried.
+  // The previous tile's deferred epilogue runs while both are on the
+  // tensor cores.
   Block first = issue(b.i64(0));
   Block second = issue(b.i64(1));
+  if (deferredEpilogue)
+    deferredEpilogue();
   complete(b.i64(0), /*inFlight=*/1);
   promote(acc, first.partial, first.scales);
   complete(b.i64(1), /*inFlight=*/0);
@@ -1611,6 +1661,8 @@ void ScaledMatmulKernelEmitter::emitConsumer() {
                           b.i64(config.groupSize));
     lastWeightBlock = b.sub(blocks, b.i64(1));
   }
+  if (config.defersEpilogue())
+    return emitDeferredEpilogueTileLoop();
   emitTileLoop([&](Value firstIteration) {
     fragRow0 = b.add(ctaRow0, b.toI64(rowInCta));
     fragCol0 = b.add(ctaCol0, b.toI64(colInCta));
@@ -1645,6 +1697,45 @@ void ScaledMatmulKernelEmitter::emitConsumer() {
     emitCase(switchOp.getDefaultRegion(), splits.back());
     emitEpilogue(SmallVector<Value>(switchOp.getResults()));
   });
+}
+
+void ScaledMatmulKernelEmitter::emitDeferredEpilogueTileLoop() {
+  // Carried across tiles: whether there is a previous tile, its first row
+  // and column, and its promoted accumulator (complete values: no wgmma
+  // accumulator in flight crosses the back edge).
+  int64_t regs = config.getFragmentValues() * config.getSlices();
+  Value zero = arith::ConstantFloatOp::create(b, b.getF32Type(), APFloat(0.0f));
+  SmallVector<Value> init{b.i1(false), b.i64(0), b.i64(0)};
+  init.append(regs, zero);
+  auto epilogueOf = [&](ValueRange tile) {
+    Value row0 = ctaRow0, col0 = ctaCol0, frag0 = fragRow0, frag1 = fragCol0;
+    ctaRow0 = tile[1];
+    ctaCol0 = tile[2];
+    fragRow0 = b.add(ctaRow0, b.toI64(rowInCta));
+    fragCol0 = b.add(ctaCol0, b.toI64(colInCta));
+    // NOTE: CTA-uniform, so the epilogue's warpgroup barriers are reached
+    // by every thread of the warpgroup or by none.
+    b.ifThen(tile[0], [&] {
+      emitEpilogue(SmallVector<Value>(tile.drop_front(3)));
+    });
+    ctaRow0 = row0;
+    ctaCol0 = col0;
+    fragRow0 = frag0;
+    fragCol0 = frag1;
+  };
+  SmallVector<Value> last = emitTileLoop(
+      init, [&](Value firstIteration, ValueRange previous) {
+        fragRow0 = b.add(ctaRow0, b.toI64(rowInCta));
+        fragCol0 = b.add(ctaCol0, b.toI64(colInCta));
+        auto deferred = [&] { epilogueOf(previous); };
+        deferredEpilogue = deferred;
+        SmallVector<Value> sum = emitKLoop(firstIteration);
+        deferredEpilogue = nullptr;
+        SmallVector<Value> yield{b.i1(true), ctaRow0, ctaCol0};
+        llvm::append_range(yield, sum);
+        return yield;
+      });
+  epilogueOf(last);
 }
 
 Value ScaledMatmulKernelEmitter::sliceRow(int64_t slice) {
