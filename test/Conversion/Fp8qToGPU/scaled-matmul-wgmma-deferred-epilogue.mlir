@@ -35,7 +35,7 @@ func.func @bf16_acc(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<200x4xf32>, %b: te
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
 // CHECK: nvgpu.mbarrier.arrive
 // CHECK-NEXT: arith.extui
-// CHECK-NEXT: %[[PREVROW:.*]] = arith.addi %[[ROW]],
+// CHECK-NEXT: arith.addi %[[ROW]],
 // CHECK: scf.if %[[HAS]] {
 // CHECK: nvvm.barrier id
 // CHECK: llvm.store {{.*}} {alignment = 16 : i64} : vector<8xbf16>

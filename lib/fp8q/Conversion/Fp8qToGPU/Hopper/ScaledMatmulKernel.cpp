@@ -266,12 +266,12 @@ SmallVector<int64_t> GemmKernelConfig::getColumnSplits() const {
 }
 
 bool GemmKernelConfig::defersEpilogue() const {
-  // NOTE: H200 (bench/results/h200-deferred-epilogue.txt): the bf16 128 x
-  // 128 kernel with it against the one without, each relative to cuBLAS
-  // block in its run: 1.02-1.07x on 8 of 12 shapes, 0.99-1.00x on 2, 0.97x
-  // at 4096x32768x512 (4 K blocks per tile; one kernel serves every K) and
-  // 0.96x at 256x7168x2048 (one tile per CTA); the _acc and Wgrad forms
-  // spilled 36 and 68 bytes with it.
+  // NOTE: H200 (bench/results/h200-deferred-epilogue.txt, call 3): the
+  // bf16 128 x 128 kernel with it against the one without, three
+  // alternating rounds: faster on 11 of 12 shapes (median 1.02x, up to
+  // 1.07x at 4096x7168x2048), 0.99x at 4096x32768x512 (4 K blocks per
+  // tile; one kernel serves every K); the _acc and Wgrad forms spilled 36
+  // and 68 bytes with it.
   return out == GemmOutElement::BF16 && !accumulate &&
          bScaling == GemmBScaling::Block && grouping == GemmGrouping::None &&
          tile.blockM == 128 && tile.blockN == 128 && tile.clusterM == 1 &&
@@ -752,9 +752,10 @@ private:
   /// of the K loop compiled for it (scf.index_switch).
   void emitConsumer();
   /// Step 4 with the epilogue deferred (GemmKernelConfig::defersEpilogue):
-  /// each tile's epilogue runs in the next tile's K loop, once that tile's
-  /// first two wgmma groups are issued (emitOverlappedKLoop), so the tensor
-  /// cores work through it; the last tile's after the loop.
+  /// each tile's epilogue runs in the next tile's K loop, after that tile's
+  /// first wgmma group is waited for and its stage released, while the
+  /// second is on the tensor cores (emitOverlappedKLoop); the last tile's
+  /// after the loop.
   void emitDeferredEpilogueTileLoop();
   /// Step 4': the K loop of one tile from ring iteration `firstIteration`;
   /// returns the promoted accumulators (BN/2 values per slice, slice after
