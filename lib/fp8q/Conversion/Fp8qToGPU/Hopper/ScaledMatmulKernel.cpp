@@ -856,6 +856,14 @@ private:
   Value fragmentColumn(int64_t i);
   /// The thread's first result row (i64) in slice `slice`.
   Value sliceRow(int64_t slice);
+  /// Sets the tile (ctaRow0, ctaCol0) the epilogue and the fragment
+  /// coordinates (fragRow0, fragCol0) refer to.
+  void setTileOrigin(Value row0, Value col0) {
+    ctaRow0 = row0;
+    ctaCol0 = col0;
+    fragRow0 = b.add(ctaRow0, b.toI64(rowInCta));
+    fragCol0 = b.add(ctaCol0, b.toI64(colInCta));
+  }
 
   KernelBuilder b;
   const GemmKernelConfig &config;
@@ -1002,7 +1010,7 @@ SmallVector<Value> ScaledMatmulKernelEmitter::emitTileLoop(
   Value tileInCta = b.divu(b.sub(loop.getInductionVar(), first), step);
   SmallVector<Value> yield =
       body(b.toI64(b.mul(tileInCta, numK)), loop.getRegionIterArgs());
-  // An empty body keeps scf.for's implicit terminator.
+  // Without carried values scf.for has its implicit terminator.
   if (!init.empty())
     scf::YieldOp::create(b, yield);
   return SmallVector<Value>(loop.getResults());
@@ -1668,8 +1676,7 @@ void ScaledMatmulKernelEmitter::emitConsumer() {
   if (config.defersEpilogue())
     return emitDeferredEpilogueTileLoop();
   emitTileLoop([&](Value firstIteration) {
-    fragRow0 = b.add(ctaRow0, b.toI64(rowInCta));
-    fragCol0 = b.add(ctaCol0, b.toI64(colInCta));
+    setTileOrigin(ctaRow0, ctaCol0);
     if (!config.spansWeightBlocks())
       return emitEpilogue(emitKLoop(firstIteration));
     // The tile's 8-column groups in its first weight block (tile-uniform;
@@ -1713,10 +1720,7 @@ void ScaledMatmulKernelEmitter::emitDeferredEpilogueTileLoop() {
   init.append(regs, zero);
   auto epilogueOf = [&](ValueRange tile) {
     Value row0 = ctaRow0, col0 = ctaCol0, frag0 = fragRow0, frag1 = fragCol0;
-    ctaRow0 = tile[1];
-    ctaCol0 = tile[2];
-    fragRow0 = b.add(ctaRow0, b.toI64(rowInCta));
-    fragCol0 = b.add(ctaCol0, b.toI64(colInCta));
+    setTileOrigin(tile[1], tile[2]);
     // NOTE: CTA-uniform, so the epilogue's warpgroup barriers are reached
     // by every thread of the warpgroup or by none.
     b.ifThen(tile[0], [&] {
@@ -1729,8 +1733,7 @@ void ScaledMatmulKernelEmitter::emitDeferredEpilogueTileLoop() {
   };
   SmallVector<Value> last = emitTileLoop(
       init, [&](Value firstIteration, ValueRange previous) {
-        fragRow0 = b.add(ctaRow0, b.toI64(rowInCta));
-        fragCol0 = b.add(ctaCol0, b.toI64(colInCta));
+        setTileOrigin(ctaRow0, ctaCol0);
         auto deferred = [&] { epilogueOf(previous); };
         deferredEpilogue = deferred;
         SmallVector<Value> sum = emitKLoop(firstIteration);
