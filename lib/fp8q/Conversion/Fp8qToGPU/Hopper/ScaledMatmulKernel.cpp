@@ -92,7 +92,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -103,13 +102,6 @@
 using namespace mlir;
 using namespace mlir::fp8q;
 using namespace mlir::fp8q::hopper;
-
-// EXPERIMENT: the staged epilogue's rows copied to global memory by the
-// bulk-copy engine (one cp.async.bulk per row) instead of 16-byte stores.
-static llvm::cl::opt<bool>
-    clBulkStores("fp8q-gemm-bulk-stores", llvm::cl::Hidden,
-                 llvm::cl::init(false),
-                 llvm::cl::desc("experiment: bulk-copy epilogue rows"));
 
 namespace {
 
@@ -1815,10 +1807,7 @@ void ScaledMatmulKernelEmitter::emitStagedSlice(ArrayRef<Value> acc,
   Type f32 = b.getF32Type();
   int64_t pitch = config.getEpilogueStagingPitch();
   Value base = b.sharedAddress(staging, b.i32(0));
-  // Every thread of the warpgroup has read back its previous slice or tile
-  // (bulk stores: every row copy has read its row).
-  if (clBulkStores && !config.accumulate)
-    ptx("cp.async.bulk.wait_group.read 0;", "", {});
+  // Every thread of the warpgroup has read back its previous slice or tile.
   syncWarpgroup();
   // The fragment in pairs: value 4j + {0,1} at (row, 8j + column), 4j +
   // {2,3} eight rows below; rounded to the result type here unless C is
@@ -1830,7 +1819,6 @@ void ScaledMatmulKernelEmitter::emitStagedSlice(ArrayRef<Value> acc,
       config.out == GemmOutElement::BF16 ? Type(b.getBF16Type()) : f32;
   int64_t stagedBytes = config.getEpilogueStagingElementBytes();
   Type staged = config.accumulate ? f32 : element;
-  bool bulk = clBulkStores && !config.accumulate;
   Value thread = b.byteAddress(
       base, b.add(b.mul(rowInCta, b.i32(pitch)),
                   b.mul(colInCta, b.i32(stagedBytes))));
@@ -1843,35 +1831,6 @@ void ScaledMatmulKernelEmitter::emitStagedSlice(ArrayRef<Value> acc,
     if (!config.accumulate)
       pair = LLVM::FPTruncOp::create(b, VectorType::get({2}, staged), pair);
     b.store(pair, b.byteAddress(thread, b.i32(offset)), 2 * stagedBytes);
-  }
-  if (bulk) {
-    // The rows written through the generic proxy become visible to the
-    // bulk-copy engine's reads; thread t < 64 then copies row t.
-    ptx("fence.proxy.async.shared::cta;", "", {});
-    syncWarpgroup();
-    Value inGroup = b.remu(tid, b.i32(kWarpgroupThreads));
-    Value rowInSlice = b.add(b.mul(warpgroup, b.i32(kWgmmaM)), inGroup);
-    Value row = b.add(b.add(ctaRow0, b.i64(slice * config.getSliceRows())),
-                      b.toI64(rowInSlice));
-    Value copies = b.cmp(arith::CmpIPredicate::ult, inGroup, b.i32(kWgmmaM));
-    Value inRows = b.cmp(arith::CmpIPredicate::ult, row, rowEnd);
-    Value inCols = b.cmp(arith::CmpIPredicate::ult, ctaCol0, sizeN);
-    b.ifThen(b.bitAnd(copies, b.bitAnd(inRows, inCols)), [&] {
-      Value columns =
-          b.minu(b.sub(sizeN, ctaCol0), b.i64(config.tile.blockN));
-      Value size = b.trunc(b.getI32Type(), b.mul(columns, b.i64(bytes)));
-      Value from = LLVM::PtrToIntOp::create(
-          b, b.getI32Type(),
-          b.byteAddress(base, b.mul(rowInSlice, b.i32(pitch))));
-      Value to = LLVM::PtrToIntOp::create(
-          b, b.getI64Type(),
-          b.byteAddress(out, b.mul(b.add(b.mul(row, sizeN), ctaCol0),
-                                   b.i64(bytes))));
-      ptx("cp.async.bulk.global.shared::cta.bulk_group [$0], [$1], $2;\n\t"
-          "cp.async.bulk.commit_group;",
-          "l,r,r", {to, from, size});
-    });
-    return;
   }
   syncWarpgroup();
   // Read back: chunk q = t + 128 u (u = 0, 1, ...) of the warpgroup's 64
@@ -2027,9 +1986,6 @@ void ScaledMatmulKernelEmitter::emit() {
       NVVM::SetMaxRegisterOp::create(b, config.getConsumerRegisters(),
                                      NVVM::SetMaxRegisterAction::increase);
     emitConsumer();
-    // Bulk stores: the last rows' copies have read the staging area.
-    if (clBulkStores && staging && !config.accumulate)
-      ptx("cp.async.bulk.wait_group 0;", "", {});
   }
   // Clusters: no CTA exits while a peer may still arrive on its barriers.
   if (config.tile.clusterM > 1)
