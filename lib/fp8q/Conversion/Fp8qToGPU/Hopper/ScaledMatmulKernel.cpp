@@ -92,7 +92,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -103,13 +102,6 @@
 using namespace mlir;
 using namespace mlir::fp8q;
 using namespace mlir::fp8q::hopper;
-
-// EXPERIMENT: the two consumer warpgroups take turns issuing their pairs'
-// wgmma groups (named barriers 3 and 4).
-static llvm::cl::opt<bool>
-    clOrderedIssue("fp8q-gemm-ordered-issue", llvm::cl::Hidden,
-                   llvm::cl::init(false),
-                   llvm::cl::desc("experiment: warpgroups take turns issuing"));
 
 namespace {
 
@@ -672,26 +664,6 @@ private:
         LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
         ArrayAttr());
   }
-  /// Whether the consumer warpgroups take turns issuing wgmma groups.
-  bool ordersIssue() const {
-    return clOrderedIssue && config.overlapsPromotion() &&
-           config.getConsumerWarpgroups() == 2;
-  }
-  /// Waits until the other warpgroup has issued its last unit (warpgroup 0
-  /// on barrier 4, warpgroup 1 on barrier 3).
-  void waitIssueTurn() {
-    if (!ordersIssue())
-      return;
-    NVVM::BarrierOp::create(b, TypeRange{}, b.sub(b.i32(4), warpgroup),
-                            b.i32(2 * kWarpgroupThreads),
-                            NVVM::BarrierReductionAttr(), Value());
-  }
-  /// Passes the turn to the other warpgroup.
-  void passIssueTurn() {
-    if (!ordersIssue())
-      return;
-    ptx("bar.arrive $0, 256;", "r", {b.add(b.i32(3), warpgroup)});
-  }
   /// Clusters: the shared address (i32) of stage `stage`'s (i32) cluster
   /// empty barrier.
   Value clusterEmptyBarrier(Value stage) {
@@ -874,7 +846,6 @@ private:
   /// Named barrier 1 + w over the warpgroup's 128 threads (barrier 0 is the
   /// CTA-wide one).
   void syncWarpgroup();
-  void emitConsumerTiles();
   /// Step 5a: the unmasked pair stores of an interior tile.
   void emitPairStores(ArrayRef<Value> acc);
   /// Step 5b: the masked element stores of an edge tile.
@@ -1548,10 +1519,8 @@ void ScaledMatmulKernelEmitter::emitBlockStep(Value firstIteration, Value kt,
     MutableArrayRef<Value> sum(acc.begin() + slice * regs, regs);
     for (int64_t k = 0; k < kGemmBlockK; k += interval) {
       bool last = k + interval == kGemmBlockK;
-      waitIssueTurn();
       Value partial = emitMma(aSlice, bOffset, k, k + interval, Value(),
                               /*wait=*/false);
-      passIssueTurn();
       std::optional<PromotionScales> next;
       if (last && slice + 1 < slices)
         next = loadScales(group, iteration, slice + 1, &first);
@@ -1608,18 +1577,14 @@ ScaledMatmulKernelEmitter::emitOverlappedKLoop(Value firstIteration,
     Value partial;
     PromotionScales scales;
   };
-  auto issue = [&](Value kt, bool firstOfUnit) {
+  auto issue = [&](Value kt) {
     Value iteration = b.add(firstIteration, kt);
     Value group = b.divu(kt, b.i64(config.getBlocksPerGroup()));
     // One slice (overlapsPromotion).
     PromotionScales scales = loadScales(group, iteration);
     auto [aOffset, bOffset] = waitStage(iteration);
-    if (firstOfUnit)
-      waitIssueTurn();
     Value partial = emitMma(aOffset, bOffset, 0, kGemmBlockK, Value(),
                             /*wait=*/false);
-    if (!firstOfUnit)
-      passIssueTurn();
     return Block{partial, scales};
   };
   // Waits until `inFlight` groups remain: block kt is done.
@@ -1658,8 +1623,8 @@ ScaledMatmulKernelEmitter::emitOverlappedKLoop(Value firstIteration,
   // tensor cores, block 0's stage released (before the release the
   // producer could not refill the ring during it: 0.96x at 4 K blocks per
   // tile).
-  Block first = issue(b.i64(0), true);
-  Block second = issue(b.i64(1), false);
+  Block first = issue(b.i64(0));
+  Block second = issue(b.i64(1));
   complete(b.i64(0), /*inFlight=*/1);
   if (deferredEpilogue)
     deferredEpilogue();
@@ -1675,9 +1640,9 @@ ScaledMatmulKernelEmitter::emitOverlappedKLoop(Value firstIteration,
     SmallVector<Value> sum(args.begin(), args.begin() + regs);
     Value kt = b.toI64(loop.getInductionVar());
     Block previous = blockFrom(args.drop_front(regs), b.sub(kt, b.i64(1)));
-    Block next = issue(kt, true);
+    Block next = issue(kt);
     promote(sum, previous.partial, previous.scales);
-    Block after = issue(b.add(kt, b.i64(1)), false);
+    Block after = issue(b.add(kt, b.i64(1)));
     complete(kt, /*inFlight=*/1);
     promote(sum, next.partial, next.scales);
     complete(b.add(kt, b.i64(1)), /*inFlight=*/0);
@@ -1708,21 +1673,6 @@ void ScaledMatmulKernelEmitter::emitConsumer() {
                           b.i64(config.groupSize));
     lastWeightBlock = b.sub(blocks, b.i64(1));
   }
-  // Ordered issue: warpgroup 0 takes the first turn (warpgroup 1's arrival
-  // before its first unit), and consumes warpgroup 1's last arrival after
-  // its tiles.
-  if (ordersIssue())
-    ptx("{\n\t.reg .pred p;\n\tsetp.eq.u32 p, $0, 1;\n\t"
-        "@p bar.arrive 4, 256;\n\t}",
-        "r", {warpgroup});
-  emitConsumerTiles();
-  if (ordersIssue())
-    ptx("{\n\t.reg .pred p;\n\tsetp.eq.u32 p, $0, 0;\n\t"
-        "@p bar.sync 4, 256;\n\t}",
-        "r", {warpgroup});
-}
-
-void ScaledMatmulKernelEmitter::emitConsumerTiles() {
   if (config.defersEpilogue())
     return emitDeferredEpilogueTileLoop();
   emitTileLoop([&](Value firstIteration) {
