@@ -92,7 +92,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -103,11 +102,6 @@
 using namespace mlir;
 using namespace mlir::fp8q;
 using namespace mlir::fp8q::hopper;
-
-// DIAGNOSTIC (wrong results): 1 = the staged epilogue without its global
-// stores, 2 = no epilogue (the sum kept alive).
-static llvm::cl::opt<int> clDiagEpilogue("fp8q-gemm-diag-epilogue",
-                                         llvm::cl::Hidden, llvm::cl::init(0));
 
 namespace {
 
@@ -1773,20 +1767,6 @@ Value ScaledMatmulKernelEmitter::fragmentColumn(int64_t i) {
 }
 
 void ScaledMatmulKernelEmitter::emitEpilogue(ArrayRef<Value> acc) {
-  if (clDiagEpilogue == 2) {
-    SmallVector<Value> values(acc);
-    while (values.size() > 1) {
-      SmallVector<Value> next;
-      for (size_t i = 0; i + 1 < values.size(); i += 2)
-        next.push_back(arith::AddFOp::create(b, values[i], values[i + 1]));
-      if (values.size() % 2)
-        next.push_back(values.back());
-      values = next;
-    }
-    Value never = b.cmp(arith::CmpIPredicate::ugt, sizeM, b.i64(1ll << 40));
-    b.ifThen(never, [&] { b.store(values[0], arg("out"), 4); });
-    return;
-  }
   if (!staging)
     return emitRegisterEpilogue(acc);
   // NOTE: with N % 8 == 0 a chunk of 8 columns is wholly inside or outside
@@ -1874,9 +1854,6 @@ void ScaledMatmulKernelEmitter::emitStagedSlice(ArrayRef<Value> acc,
       Value inRows = b.cmp(arith::CmpIPredicate::ult, row, rowEnd);
       Value inCols = b.cmp(arith::CmpIPredicate::ult, col, sizeN);
       Value inside = b.bitAnd(inRows, inCols);
-      if (clDiagEpilogue == 1)
-        inside = b.bitAnd(inside, b.cmp(arith::CmpIPredicate::ugt, sizeM,
-                                        b.i64(1ll << 40)));
       b.ifThen(inside, [&] {
         Value from = b.byteAddress(
             base, b.add(b.mul(rowInSlice, b.i32(pitch)),
