@@ -92,6 +92,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -102,6 +103,11 @@
 using namespace mlir;
 using namespace mlir::fp8q;
 using namespace mlir::fp8q::hopper;
+
+// EXPERIMENT: the bf16 staged epilogue by stmatrix and predicated stores.
+static llvm::cl::opt<bool> clLeanEpilogue("fp8q-gemm-lean-epilogue",
+                                          llvm::cl::Hidden,
+                                          llvm::cl::init(false));
 
 namespace {
 
@@ -843,6 +849,10 @@ private:
   /// Step 5'' for the fragment `acc` of slice `slice`: the staging area
   /// holds one slice of every warpgroup (getSliceRows() rows).
   void emitStagedSlice(ArrayRef<Value> acc, int64_t slice);
+  /// Step 5'' for bf16 results without C: the fragment rounded to bf16 and
+  /// written by stmatrix, read back in 16-byte chunks and stored by
+  /// predicated 16-byte stores (no branch per chunk).
+  void emitStagedBF16Slice(ArrayRef<Value> acc, int64_t slice);
   /// Named barrier 1 + w over the warpgroup's 128 threads (barrier 0 is the
   /// CTA-wide one).
   void syncWarpgroup();
@@ -1802,8 +1812,103 @@ void ScaledMatmulKernelEmitter::emitStagedStores(ArrayRef<Value> acc) {
     emitStagedSlice(acc.slice(slice * regs, regs), slice);
 }
 
+void ScaledMatmulKernelEmitter::emitStagedBF16Slice(ArrayRef<Value> acc,
+                                                    int64_t slice) {
+  Type f32 = b.getF32Type(), i32 = b.getI32Type();
+  int64_t pitch = config.getEpilogueStagingPitch();
+  Value base = LLVM::PtrToIntOp::create(b, i32,
+                                        b.sharedAddress(staging, b.i32(0)));
+  // Every thread of the warpgroup has read back its previous slice or tile.
+  syncWarpgroup();
+  // stmatrix .x4 of 8-column groups j, j + 1: matrices {rows 0-7 of j, rows
+  // 8-15 of j, rows 0-7 of j + 1, rows 8-15 of j + 1} of the warp's 16 rows;
+  // lane l gives the address of row l % 8 of matrix l / 8. The last group
+  // alone (BN % 16 == 8) takes .x2 (lanes 0-15).
+  Value inGroup = b.remu(tid, b.i32(kWarpgroupThreads));
+  Value warp = b.divu(inGroup, b.i32(kWarpLanes));
+  Value rowInStage = b.add(
+      b.add(b.mul(warpgroup, b.i32(kWgmmaM)),
+            b.mul(warp, b.i32(kFragmentWarpRows))),
+      b.add(b.bitAnd(lane, b.i32(7)),
+            b.mul(b.bitAnd(b.shru(lane, b.i32(3)), b.i32(1)),
+                  b.i32(kFragmentRowStep))));
+  Value matrixAddress =
+      b.add(base, b.add(b.mul(rowInStage, b.i32(pitch)),
+                        b.mul(b.shru(lane, b.i32(4)), b.i32(16))));
+  auto packed = [&](int64_t i) {
+    Value pair = LLVM::UndefOp::create(b, VectorType::get({2}, f32));
+    for (int64_t k = 0; k < 2; ++k)
+      pair = LLVM::InsertElementOp::create(b, pair, acc[i + k], b.i32(k));
+    pair = LLVM::FPTruncOp::create(
+        b, VectorType::get({2}, b.getBF16Type()), pair);
+    return LLVM::BitcastOp::create(b, i32, pair).getResult();
+  };
+  int64_t groups = config.tile.blockN / kWgmmaNStep;
+  for (int64_t j = 0; j < groups; j += 2) {
+    Value address = b.add(matrixAddress, b.i32(j * kWgmmaNStep * 2));
+    if (j + 1 < groups) {
+      ptx("stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};",
+          "r,r,r,r,r",
+          {address, packed(4 * j), packed(4 * j + 2), packed(4 * j + 4),
+           packed(4 * j + 6)});
+    } else {
+      ptx("stmatrix.sync.aligned.m8n8.x2.shared.b16 [$0], {$1, $2};",
+          "r,r,r", {address, packed(4 * j), packed(4 * j + 2)});
+    }
+  }
+  syncWarpgroup();
+  // Read back: chunk q = t + 128 u of the warpgroup's 64 rows x BN/8
+  // chunks is row q / (BN/8), columns 8 (q % (BN/8)) + 0..7; stored where
+  // its row is below the tile's row end and its columns below N.
+  int64_t chunksPerRow = config.tile.blockN / kStagedChunk;
+  Value firstRow = b.mul(warpgroup, b.i32(kWgmmaM));
+  Value sliceRow0 = b.add(ctaRow0, b.i64(slice * config.getSliceRows()));
+  // out + ((sliceRow0 + 64 w) N + ctaCol0) * 2: the warpgroup's first row.
+  Value rowsStart = b.add(sliceRow0, b.toI64(firstRow));
+  Value origin = b.byteAddress(
+      arg("out"), b.mul(b.add(b.mul(rowsStart, sizeN), ctaCol0), b.i64(2)));
+  Value rowLimit = b.sub(rowEnd, rowsStart); // rows of this warpgroup left
+  Value columnLimit = b.sub(sizeN, ctaCol0); // columns of the tile left
+  // NOTE: BN / 8 divides 128 for the tiles with BN <= 128 (and 128 = 16
+  // chunks): thread t then keeps its chunk t % (BN/8) and steps 128 / (BN/8)
+  // rows at a time, so each chunk's addresses are one add from the last.
+  auto storeChunk = [&](Value from, Value to, Value store) {
+    ptx("{\n\t.reg .pred p;\n\t.reg .b32 x, y, z, w;\n\t"
+        "setp.ne.b32 p, $2, 0;\n\t"
+        "ld.shared.v4.b32 {x, y, z, w}, [$1];\n\t"
+        "@p st.global.v4.b32 [$0], {x, y, z, w};\n\t}",
+        "l,r,r", {to, from, b.zext(i32, store)});
+  };
+  {
+    int64_t rowStep = kWarpgroupThreads / chunksPerRow;
+    Value row = b.divu(inGroup, b.i32(chunksPerRow));
+    Value chunk = b.remu(inGroup, b.i32(chunksPerRow));
+    Value column = b.toI64(b.mul(chunk, b.i32(kStagedChunk)));
+    Value inColumns = b.cmp(arith::CmpIPredicate::slt, column, columnLimit);
+    Value from = b.add(base, b.add(b.mul(b.add(firstRow, row), b.i32(pitch)),
+                                   b.mul(chunk, b.i32(kStagedChunk * 2))));
+    Value to = LLVM::PtrToIntOp::create(
+        b, b.getI64Type(),
+        b.byteAddress(origin, b.mul(b.add(b.mul(b.toI64(row), sizeN), column),
+                                    b.i64(2))));
+    Value toStep = b.mul(sizeN, b.i64(rowStep * 2));
+    Value rowLeft = b.sub(rowLimit, b.toI64(row));
+    for (int64_t u = 0; u * rowStep < kWgmmaM; ++u) {
+      Value store = b.bitAnd(
+          inColumns,
+          b.cmp(arith::CmpIPredicate::sgt, rowLeft, b.i64(u * rowStep)));
+      storeChunk(b.add(from, b.i32(u * rowStep * pitch)), to, store);
+      to = b.add(to, toStep);
+    }
+  }
+}
+
 void ScaledMatmulKernelEmitter::emitStagedSlice(ArrayRef<Value> acc,
                                                 int64_t slice) {
+  if (clLeanEpilogue && !config.accumulate &&
+      config.out == GemmOutElement::BF16 &&
+      kWarpgroupThreads % (config.tile.blockN / kStagedChunk) == 0)
+    return emitStagedBF16Slice(acc, slice);
   Type f32 = b.getF32Type();
   int64_t pitch = config.getEpilogueStagingPitch();
   Value base = b.sharedAddress(staging, b.i32(0));
