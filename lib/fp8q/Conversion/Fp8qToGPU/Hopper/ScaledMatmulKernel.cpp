@@ -108,6 +108,10 @@ using namespace mlir::fp8q::hopper;
 static llvm::cl::opt<bool> clLeanEpilogue("fp8q-gemm-lean-epilogue",
                                           llvm::cl::Hidden,
                                           llvm::cl::init(false));
+// EXPERIMENT: its stores' cache hint: "", "cs" or "ef" (L2 evict_first).
+static llvm::cl::opt<std::string> clStoreHint("fp8q-gemm-store-hint",
+                                              llvm::cl::Hidden,
+                                              llvm::cl::init(""));
 
 namespace {
 
@@ -1873,10 +1877,19 @@ void ScaledMatmulKernelEmitter::emitStagedBF16Slice(ArrayRef<Value> acc,
   // chunks): thread t then keeps its chunk t % (BN/8) and steps 128 / (BN/8)
   // rows at a time, so each chunk's addresses are one add from the last.
   auto storeChunk = [&](Value from, Value to, Value store) {
-    ptx("{\n\t.reg .pred p;\n\t.reg .b32 x, y, z, w;\n\t"
-        "setp.ne.b32 p, $2, 0;\n\t"
-        "ld.shared.v4.b32 {x, y, z, w}, [$1];\n\t"
-        "@p st.global.v4.b32 [$0], {x, y, z, w};\n\t}",
+    std::string st = "st.global.v4.b32 [$0], {x, y, z, w};";
+    std::string policy;
+    if (clStoreHint == "cs")
+      st = "st.global.cs.v4.b32 [$0], {x, y, z, w};";
+    if (clStoreHint == "ef") {
+      policy = ".reg .b64 q;\n\t"
+               "createpolicy.fractional.L2::evict_first.b64 q, 1.0;\n\t";
+      st = "st.global.L2::cache_hint.v4.b32 [$0], {x, y, z, w}, q;";
+    }
+    ptx("{\n\t.reg .pred p;\n\t.reg .b32 x, y, z, w;\n\t" + policy +
+            "setp.ne.b32 p, $2, 0;\n\t"
+            "ld.shared.v4.b32 {x, y, z, w}, [$1];\n\t"
+            "@p " + st + "\n\t}",
         "l,r,r", {to, from, b.zext(i32, store)});
   };
   {
