@@ -319,6 +319,15 @@ struct GemmKernelConfig {
     int64_t bytes = getEpilogueStagingElementBytes();
     return tile.blockN * bytes + 8 * bytes;
   }
+  /// Whether the staged epilogue writes bf16 results (no `accumulate`) with
+  /// stmatrix and stores them by predicated 16-byte stores, each thread
+  /// keeping one 8-column chunk of its rows: BN/8 must divide the 128
+  /// threads of a warpgroup (BN = 8, 16, 32, 64, 128, 256); the wider tiles
+  /// (144-192) keep the pair stores and per-chunk branches.
+  bool storesStagedBF16ByMatrix() const {
+    return out == GemmOutElement::BF16 && !accumulate &&
+           128 % (tile.blockN / 8) == 0 && tile.blockN % 8 == 0;
+  }
   /// Bytes of the epilogue's staging area (one slice: getSliceRows() rows
   /// of the pitch), or 0:
   /// for f32 results (a warp's f32 pair stores already write whole 32-byte
