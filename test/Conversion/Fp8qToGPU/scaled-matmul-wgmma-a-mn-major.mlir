@@ -75,7 +75,7 @@ func.func @f32_amn_g256(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<2x200xf32>, %b
 // CHECK: arith.cmpi uge, %{{.*}}, %c2{{[_0-9]*}} : index
 // CHECK:      %[[KG:[a-z0-9_]+]] = arith.divui %[[K]], %{{[a-z0-9_]+}} : i64
 // CHECK-NOT: llvm.getelementptr %[[SA]]
-// CHECK:      %[[LAST:[a-z0-9_]+]] = arith.subi %[[M]], %{{[a-z0-9_]+}} : i64
+// CHECK:      %[[LAST:[a-z0-9_]+]] = arith.subi %[[M]], %c1{{[a-z0-9_]*}} : i64
 // CHECK-NEXT: %[[R0:[a-z0-9_]+]] = arith.minui %[[ROW:[a-z0-9_]+]], %[[LAST]] : i64
 // CHECK-NEXT: %[[I0:[a-z0-9_]+]] = arith.muli %[[G:[a-z0-9_]+]], %[[M]] : i64
 // CHECK-NEXT: %[[J0:[a-z0-9_]+]] = arith.addi %[[I0]], %[[R0]] : i64
@@ -107,7 +107,7 @@ func.func @f32_amn_g256(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<2x200xf32>, %b
 // CHECK-NEXT: arith.mulf %[[SA1]], %[[SBV]] : f32
 // Second and third K block of the chunk.
 // CHECK-NOT: llvm.getelementptr %[[SA]]
-// CHECK:      %[[LAST:[a-z0-9_]+]] = arith.subi %[[M]], %{{[a-z0-9_]+}} : i64
+// CHECK:      %[[LAST:[a-z0-9_]+]] = arith.subi %[[M]], %c1{{[a-z0-9_]*}} : i64
 // CHECK-NEXT: %[[R0:[a-z0-9_]+]] = arith.minui %[[ROW:[a-z0-9_]+]], %[[LAST]] : i64
 // CHECK-NEXT: %[[I0:[a-z0-9_]+]] = arith.muli %[[G:[a-z0-9_]+]], %[[M]] : i64
 // CHECK-NEXT: %[[J0:[a-z0-9_]+]] = arith.addi %[[I0]], %[[R0]] : i64
@@ -125,7 +125,7 @@ func.func @f32_amn_g256(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<2x200xf32>, %b
 // CHECK-NEXT: %[[P1:[a-z0-9_]+]] = llvm.getelementptr %[[SA]][%[[O1]]] : (!llvm.ptr, i64) -> !llvm.ptr, i8
 // CHECK-NEXT: llvm.load %[[P1]] {alignment = 4 : i64} : !llvm.ptr -> f32
 // CHECK-NOT: llvm.getelementptr %[[SA]]
-// CHECK:      %[[LAST:[a-z0-9_]+]] = arith.subi %[[M]], %{{[a-z0-9_]+}} : i64
+// CHECK:      %[[LAST:[a-z0-9_]+]] = arith.subi %[[M]], %c1{{[a-z0-9_]*}} : i64
 // CHECK-NEXT: %[[R0:[a-z0-9_]+]] = arith.minui %[[ROW:[a-z0-9_]+]], %[[LAST]] : i64
 // CHECK-NEXT: %[[I0:[a-z0-9_]+]] = arith.muli %[[G:[a-z0-9_]+]], %[[M]] : i64
 // CHECK-NEXT: %[[J0:[a-z0-9_]+]] = arith.addi %[[I0]], %[[R0]] : i64
@@ -145,7 +145,7 @@ func.func @f32_amn_g256(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<2x200xf32>, %b
 // The last block of an odd K/128 (after the pairs) alike.
 // CHECK: scf.for {{.*}} step %c1{{[_0-9]*}} iter_args
 // CHECK-NOT: llvm.getelementptr %[[SA]]
-// CHECK:      %[[LAST:[a-z0-9_]+]] = arith.subi %[[M]], %{{[a-z0-9_]+}} : i64
+// CHECK:      %[[LAST:[a-z0-9_]+]] = arith.subi %[[M]], %c1{{[a-z0-9_]*}} : i64
 // CHECK-NEXT: %[[R0:[a-z0-9_]+]] = arith.minui %[[ROW:[a-z0-9_]+]], %[[LAST]] : i64
 // CHECK-NEXT: %[[I0:[a-z0-9_]+]] = arith.muli %[[G:[a-z0-9_]+]], %[[M]] : i64
 // CHECK-NEXT: %[[J0:[a-z0-9_]+]] = arith.addi %[[I0]], %[[R0]] : i64
@@ -180,7 +180,7 @@ func.func @f32_amn_g256(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<2x200xf32>, %b
 // CHECK-NOT: arith.muli %{{[a-z0-9_]+}}, %[[M]] : i64
 // CHECK:      %[[KG:[a-z0-9_]+]] = arith.divui %[[K]], %{{[a-z0-9_]+}} : i64
 // CHECK-NEXT: %{{[a-z0-9_]+}} = arith.constant 1 : i64
-// CHECK-NEXT: %[[LAST:[a-z0-9_]+]] = arith.subi %[[M]], %{{[a-z0-9_]+}} : i64
+// CHECK-NEXT: %[[LAST:[a-z0-9_]+]] = arith.subi %[[M]], %c1{{[a-z0-9_]*}} : i64
 // CHECK-NEXT: %[[R0:[a-z0-9_]+]] = arith.minui %{{[a-z0-9_]+}}, %[[LAST]] : i64
 // CHECK-NEXT: %[[I0:[a-z0-9_]+]] = arith.muli %[[R0]], %[[KG]] : i64
 // CHECK-NEXT: %[[J0:[a-z0-9_]+]] = arith.addi %[[I0]], %{{[a-z0-9_]+}} : i64
@@ -203,7 +203,7 @@ func.func @f32_amn_g256(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<2x200xf32>, %b
 // CHECK-SAME:     %[[M:[a-z0-9_]+]]: i64, %{{[a-z0-9_]+}}: i64, %[[K:[a-z0-9_]+]]: i64) kernel
 // CHECK: arith.cmpi uge, %{{.*}}, %c2{{[_0-9]*}} : index
 // CHECK-NOT: llvm.getelementptr %[[SA]]
-// CHECK:      %[[LAST:[a-z0-9_]+]] = arith.subi %[[M]], %{{[a-z0-9_]+}} : i64
+// CHECK:      %[[LAST:[a-z0-9_]+]] = arith.subi %[[M]], %c1{{[a-z0-9_]*}} : i64
 // CHECK-NEXT: %[[R0:[a-z0-9_]+]] = arith.minui %[[ROW:[a-z0-9_]+]], %[[LAST]] : i64
 // CHECK-NEXT: %[[I0:[a-z0-9_]+]] = arith.muli %[[G:[a-z0-9_]+]], %[[M]] : i64
 // CHECK-NEXT: %[[J0:[a-z0-9_]+]] = arith.addi %[[I0]], %[[R0]] : i64
@@ -232,7 +232,7 @@ func.func @f32_amn_g256(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<2x200xf32>, %b
 // CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 4 : i64, llvm.noalias},
 // CHECK-SAME:     %[[M:[a-z0-9_]+]]: i64, %{{[a-z0-9_]+}}: i64, %[[K:[a-z0-9_]+]]: i64) kernel
 // CHECK-NOT: llvm.getelementptr %[[SA]]
-// CHECK:      %[[LAST:[a-z0-9_]+]] = arith.subi %[[M]], %{{[a-z0-9_]+}} : i64
+// CHECK:      %[[LAST:[a-z0-9_]+]] = arith.subi %[[M]], %c1{{[a-z0-9_]*}} : i64
 // CHECK-NEXT: %[[R0:[a-z0-9_]+]] = arith.minui %[[ROW:[a-z0-9_]+]], %[[LAST]] : i64
 // CHECK-NEXT: %[[I0:[a-z0-9_]+]] = arith.muli %[[G:[a-z0-9_]+]], %[[M]] : i64
 // CHECK-NEXT: %[[J0:[a-z0-9_]+]] = arith.addi %[[I0]], %[[R0]] : i64
@@ -261,7 +261,7 @@ func.func @f32_amn_g256(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<2x200xf32>, %b
 // CHECK-SAME:     %{{[a-z0-9_]+}}: !llvm.ptr {llvm.align = 4 : i64, llvm.noalias},
 // CHECK-SAME:     %[[M:[a-z0-9_]+]]: i64, %{{[a-z0-9_]+}}: i64, %[[K:[a-z0-9_]+]]: i64) kernel
 // CHECK-NOT: llvm.getelementptr %[[SA]]
-// CHECK:      %[[LAST:[a-z0-9_]+]] = arith.subi %[[M]], %{{[a-z0-9_]+}} : i64
+// CHECK:      %[[LAST:[a-z0-9_]+]] = arith.subi %[[M]], %c1{{[a-z0-9_]*}} : i64
 // CHECK-NEXT: %[[R0:[a-z0-9_]+]] = arith.minui %[[ROW:[a-z0-9_]+]], %[[LAST]] : i64
 // CHECK-NEXT: %[[I0:[a-z0-9_]+]] = arith.muli %[[G:[a-z0-9_]+]], %[[M]] : i64
 // CHECK-NEXT: %[[J0:[a-z0-9_]+]] = arith.addi %[[I0]], %[[R0]] : i64

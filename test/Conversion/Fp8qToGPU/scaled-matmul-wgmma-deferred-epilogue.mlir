@@ -26,8 +26,8 @@ func.func @bf16_acc(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<200x4xf32>, %b: te
 // CHECK: %[[TILES:.*]]:67 = scf.for %{{.*}} = %block_id_x to %{{.*}} step %grid_dim_x iter_args(%[[HAS:.*]] = %false, %[[ROW:.*]] = %c0_i64, %[[COL:.*]] = %c0_i64{{.*}}, %{{.*}} = %cst,
 // CHECK-SAME: -> (i1, i64, i64, f32,
 // The first pair: blocks 0 and 1 issued, block 0 waited for and released,
-// then the previous tile's staged epilogue (its warpgroup barrier, the 16-byte
-// stores at the previous tile's row and column).
+// then the previous tile's staged epilogue (its warpgroup barrier, stmatrix,
+// the predicated 16-byte stores at the previous tile's row and column).
 // CHECK: scf.if %{{.*}} -> (f32,
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
@@ -38,7 +38,8 @@ func.func @bf16_acc(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<200x4xf32>, %b: te
 // CHECK-NEXT: arith.addi %[[ROW]],
 // CHECK: scf.if %[[HAS]] {
 // CHECK: nvvm.barrier id
-// CHECK: llvm.store {{.*}} {alignment = 16 : i64} : vector<8xbf16>
+// CHECK: stmatrix.sync.aligned.m8n8.x4.shared.b16
+// CHECK: @p st.global.L2::cache_hint.v4.b32
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: scf.for {{.*}} iter_args(
 // No pair (K = 128): the previous tile's epilogue before the single block.

@@ -7,6 +7,7 @@
 // Its f32 staging area (128 x (128 x 4 + 32) = 69632 bytes) does not fit
 // beside 6 stages of 128 x 128 (196608 bytes); the bf16 one of a result
 // without C (34816) does: the kernel with C then stores from registers.
+// (The staged epilogue without C, bf16: NOSTAGE below.)
 // RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma gemm-block-m=128 gemm-block-n=128 gemm-stages=6 memory-model=unified" | FileCheck %s --check-prefix=NOSTAGE
 
 func.func @bf16_acc(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<200x4xf32>, %b: tensor<296x512xf8E4M3FN>, %sb: tensor<3x4xf32>, %c: tensor<200x296xbf16>) -> tensor<200x296xbf16> {
@@ -30,9 +31,16 @@ func.func @bf16(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<200x4xf32>, %b: tensor
 // NOSTAGE-NOT: vector<8xbf16>
 // NOSTAGE: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<2xbf16>, !llvm.ptr
 // NOSTAGE-NOT: vector<8xbf16>
+// Without C the bf16 fragment is written by stmatrix (two 8-column groups of
+// the warp's 16 rows each), read back in 16-byte chunks (one column chunk
+// per thread, 8 rows apart) and stored by predicated 16-byte stores that
+// carry the L2 evict_first policy.
 // NOSTAGE-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s6c132
 // NOSTAGE: nvvm.barrier
-// NOSTAGE-COUNT-32: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<2xbf16>, !llvm.ptr<3>
+// NOSTAGE-NOT: llvm.store
+// NOSTAGE-COUNT-8: "stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};", "r,r,r,r,r"
+// NOSTAGE: nvvm.barrier
+// NOSTAGE-COUNT-8: createpolicy.fractional.L2::evict_first.b64 q, 1.0;{{.*}}setp.ne.b32 p, $2, 0;{{.*}}ld.shared.v4.b32 {x, y, z, w}, [$1];{{.*}}@p st.global.L2::cache_hint.v4.b32 [$0], {x, y, z, w}, q;
 
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_acc::@fp8q_scaled_matmul_1x128_128x128_bf16_acc
 // CHECK-SAME: dynamic_shared_memory_size %c200704_i32

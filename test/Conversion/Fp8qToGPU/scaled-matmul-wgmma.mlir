@@ -146,9 +146,11 @@
 // CHECK: scf.yield
 // Epilogue, staged where N % 8 == 0 and out is 16-byte aligned: the
 // warpgroup syncs (its previous tile read back), writes its fragment
-// rounded to bf16 as 32 pairs into its rows of the staging area (pitch
-// 272), syncs, and each thread reads back 8 chunks of 8 columns (16 bytes)
-// and stores each as it is where the chunk is inside M and N.
+// rounded to bf16 into its rows of the staging area (pitch 272) by 8
+// stmatrix .x4 (two 8-column groups of the warp's 16 rows each), syncs, and
+// each thread reads back its chunk of 8 columns (16 bytes) in 8 rows, 8
+// apart, and stores each by a 16-byte store predicated on M and N, with the
+// L2 evict_first policy.
 // CHECK: %[[N8:.*]] = arith.andi %arg8, %c7_i64 : i64
 // CHECK: %[[OUTADDR:.*]] = llvm.ptrtoint %arg6 : !llvm.ptr to i64
 // CHECK: arith.andi %[[OUTADDR]], %c15_i64 : i64
@@ -156,11 +158,11 @@
 // CHECK: memref.extract_aligned_pointer_as_index %[[STAGING]]
 // CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %c128_i32
 // CHECK: arith.muli %{{.*}}, %c272_i32 : i32
-// CHECK-COUNT-32: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<2xbf16>, !llvm.ptr<3>
+// CHECK-NOT: llvm.store
+// CHECK-COUNT-8: "stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};", "r,r,r,r,r"
 // CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %c128_i32
-// CHECK-NOT: vector<4xf32>
-// CHECK-COUNT-8: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xbf16>
-// CHECK-NEXT: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xbf16>, !llvm.ptr
+// CHECK-NOT: llvm.store
+// CHECK-COUNT-8: ld.shared.v4.b32 {x, y, z, w}, [$1];{{.*}}@p st.global.L2::cache_hint.v4.b32 [$0], {x, y, z, w}, q;
 // CHECK-NOT: llvm.store
 // Else from registers: a tile inside M and N (N even) stores column pairs
 // unmasked (32 per thread), an edge tile masked elements (64).

@@ -323,10 +323,13 @@ struct GemmKernelConfig {
   /// stmatrix and stores them by predicated 16-byte stores, each thread
   /// keeping one 8-column chunk of its rows: BN/8 must divide the 128
   /// threads of a warpgroup (BN = 8, 16, 32, 64, 128, 256); the wider tiles
-  /// (144-192) keep the pair stores and per-chunk branches.
+  /// (144-192) keep the pair stores and per-chunk branches, and so do 2-CTA
+  /// clusters and two slices per warpgroup (ptxas spilled 12 and 4 bytes
+  /// with it).
   bool storesStagedBF16ByMatrix() const {
-    return out == GemmOutElement::BF16 && !accumulate &&
-           128 % (tile.blockN / 8) == 0 && tile.blockN % 8 == 0;
+    return out == GemmOutElement::BF16 && !accumulate && tile.clusterM == 1 &&
+           getSlices() == 1 &&
+           tile.blockN % 8 == 0 && 128 % (tile.blockN / 8) == 0;
   }
   /// Bytes of the epilogue's staging area (one slice: getSliceRows() rows
   /// of the pitch), or 0:
