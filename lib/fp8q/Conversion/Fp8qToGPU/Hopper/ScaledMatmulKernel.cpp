@@ -92,6 +92,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -102,6 +103,11 @@
 using namespace mlir;
 using namespace mlir::fp8q;
 using namespace mlir::fp8q::hopper;
+
+// EXPERIMENT: warps 1-3 of the producer warpgroup store the staged epilogue.
+static llvm::cl::opt<bool> clStorerWarps("fp8q-gemm-storer-warps",
+                                         llvm::cl::Hidden,
+                                         llvm::cl::init(false));
 
 namespace {
 
@@ -905,6 +911,35 @@ private:
   // Emits the previous tile's epilogue where the K loop reaches it (set
   // while emitDeferredEpilogueTileLoop emits a tile's K loop, else null).
   function_ref<void()> deferredEpilogue;
+  // The tile loop's (emitTileLoop) current tile of this CTA (i64, 0, 1, ...)
+  // and, after the loop, how many it had.
+  Value tileInCta, ctaTiles;
+  // usesStorerWarps(): the index (i64) of the epilogue being emitted among
+  // the CTA's epilogues (its tile's tileInCta).
+  Value epilogueIndex;
+
+  /// Whether warps 1-3 of the producer warpgroup store the staged
+  /// epilogue's rows (the consumers write the staging area and go on).
+  bool usesStorerWarps() const {
+    return clStorerWarps && config.defersEpilogue() &&
+           config.storesStagedBF16ByMatrix() &&
+           config.getEpilogueStagingBytes() > 0;
+  }
+  /// The storer warps' barriers: staged[w] (the consumers of warpgroup w
+  /// have written their rows of the staging area) and drained[w] (the
+  /// storers have read them), after the ring's 2S.
+  Value stagedBarrier(int64_t w) { return b.index(2 * config.tile.stages + w); }
+  Value drainedBarrier(int64_t w) {
+    return b.index(2 * config.tile.stages + 2 + w);
+  }
+  /// Step 3': the storer warps' loop over the CTA's tiles.
+  void emitStorer();
+  /// Whether the staged epilogue applies (N % 8 == 0, 16-byte aligned
+  /// arrays: CTA-uniform).
+  Value emitStagedCondition();
+  /// Copies rows [64 w, 64 w + 64) of the staging area to the result:
+  /// `threads` threads, thread `t` (i32) taking chunks t, t + threads, ...
+  void emitStagingCopy(Value t, int64_t threads, Value w);
 };
 
 void ScaledMatmulKernelEmitter::emitPrologue() {
@@ -956,8 +991,9 @@ void ScaledMatmulKernelEmitter::emitPrologue() {
   auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
                                               gpu::AddressSpace::Workgroup);
   barriers = nvgpu::MBarrierCreateOp::create(
-      b, nvgpu::MBarrierGroupType::get(b.getContext(), workgroup,
-                                       2 * config.tile.stages));
+      b, nvgpu::MBarrierGroupType::get(
+             b.getContext(), workgroup,
+             2 * config.tile.stages + (usesStorerWarps() ? 4 : 0)));
 }
 
 void ScaledMatmulKernelEmitter::emitTileLoop(
@@ -1011,12 +1047,17 @@ SmallVector<Value> ScaledMatmulKernelEmitter::emitTileLoop(
   rowEnd = sizeM;
   bRow0 = ctaCol0;
   sbBase = b.i64(0);
-  Value tileInCta = b.divu(b.sub(loop.getInductionVar(), first), step);
+  Value inCta = b.divu(b.sub(loop.getInductionVar(), first), step);
+  tileInCta = b.toI64(inCta);
   SmallVector<Value> yield =
-      body(b.toI64(b.mul(tileInCta, numK)), loop.getRegionIterArgs());
+      body(b.toI64(b.mul(inCta, numK)), loop.getRegionIterArgs());
   // Without carried values scf.for has its implicit terminator.
   if (!init.empty())
     scf::YieldOp::create(b, yield);
+  b.setInsertionPointAfter(loop);
+  // Tiles of this CTA: ceil((tiles - first) / step) where tiles > first.
+  Value left = b.sub(b.maxu(tiles, first), first);
+  ctaTiles = b.toI64(b.divu(b.add(left, b.sub(step, b.index(1))), step));
   return SmallVector<Value>(loop.getResults());
 }
 
@@ -1133,6 +1174,15 @@ void ScaledMatmulKernelEmitter::emitBarrierInit() {
           {clusterEmptyBarrier(b.i32(s)),
            b.i32(config.getConsumerWarpgroups() * kWarpgroupThreads /
                  kWarpLanes * config.tile.clusterM)});
+    if (usesStorerWarps()) {
+      for (int64_t w = 0; w < 2; ++w) {
+        nvgpu::MBarrierInitOp::create(b, barriers, b.index(kWarpgroupThreads),
+                                      stagedBarrier(w), Value());
+        nvgpu::MBarrierInitOp::create(b, barriers,
+                                      b.index(kWarpgroupThreads - kWarpLanes),
+                                      drainedBarrier(w), Value());
+      }
+    }
     // NOTE: makes the initialized barriers visible to the async (TMA) proxy
     // and to the cluster (fence.mbarrier_init.release.cluster).
     NVVM::FenceMbarrierInitOp::create(b);
@@ -1151,6 +1201,10 @@ void ScaledMatmulKernelEmitter::emitClusterSync() {
 }
 
 void ScaledMatmulKernelEmitter::emitProducer() {
+  if (usesStorerWarps())
+    b.ifThen(b.cmp(arith::CmpIPredicate::uge,
+                   b.remu(tid, b.i32(kWarpgroupThreads)), b.i32(kWarpLanes)),
+             [&] { emitStorer(); });
   Value lane0 = b.cmp(arith::CmpIPredicate::eq,
                       b.remu(tid, b.i32(kWarpgroupThreads)), b.i32(0));
   b.ifThen(lane0, [&] {
@@ -1722,7 +1776,8 @@ void ScaledMatmulKernelEmitter::emitDeferredEpilogueTileLoop() {
   Value zero = arith::ConstantFloatOp::create(b, b.getF32Type(), APFloat(0.0f));
   SmallVector<Value> init{b.i1(false), b.i64(0), b.i64(0)};
   init.append(regs, zero);
-  auto epilogueOf = [&](ValueRange tile) {
+  auto epilogueOf = [&](ValueRange tile, Value index) {
+    epilogueIndex = index;
     Value row0 = ctaRow0, col0 = ctaCol0, frag0 = fragRow0, frag1 = fragCol0;
     setTileOrigin(tile[1], tile[2]);
     // NOTE: CTA-uniform, so the epilogue's warpgroup barriers are reached
@@ -1738,7 +1793,8 @@ void ScaledMatmulKernelEmitter::emitDeferredEpilogueTileLoop() {
   SmallVector<Value> last = emitTileLoop(
       init, [&](Value firstIteration, ValueRange previous) {
         setTileOrigin(ctaRow0, ctaCol0);
-        auto deferred = [&] { epilogueOf(previous); };
+        Value index = b.sub(tileInCta, b.i64(1));
+        auto deferred = [&] { epilogueOf(previous, index); };
         deferredEpilogue = deferred;
         SmallVector<Value> sum = emitKLoop(firstIteration);
         deferredEpilogue = nullptr;
@@ -1746,7 +1802,7 @@ void ScaledMatmulKernelEmitter::emitDeferredEpilogueTileLoop() {
         llvm::append_range(yield, sum);
         return yield;
       });
-  epilogueOf(last);
+  epilogueOf(last, b.sub(ctaTiles, b.i64(1)));
 }
 
 Value ScaledMatmulKernelEmitter::sliceRow(int64_t slice) {
@@ -1773,6 +1829,16 @@ Value ScaledMatmulKernelEmitter::fragmentColumn(int64_t i) {
 void ScaledMatmulKernelEmitter::emitEpilogue(ArrayRef<Value> acc) {
   if (!staging)
     return emitRegisterEpilogue(acc);
+  auto ifOp = scf::IfOp::create(b, emitStagedCondition(),
+                                /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  emitStagedStores(acc);
+  b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+  emitRegisterEpilogue(acc);
+}
+
+Value ScaledMatmulKernelEmitter::emitStagedCondition() {
   // NOTE: with N % 8 == 0 a chunk of 8 columns is wholly inside or outside
   // N, and each row (N * 2 or N * 4 bytes) starts 16-byte aligned when the
   // arrays do; CTA-uniform, so the barriers inside are reached by all.
@@ -1785,13 +1851,114 @@ void ScaledMatmulKernelEmitter::emitEpilogue(ArrayRef<Value> acc) {
                         LLVM::PtrToIntOp::create(b, b.getI64Type(), c));
   Value alignedArrays = b.cmp(arith::CmpIPredicate::eq,
                               b.bitAnd(addresses, b.i64(15)), b.i64(0));
-  auto ifOp = scf::IfOp::create(b, b.bitAnd(alignedN, alignedArrays),
-                                /*withElseRegion=*/true);
+  return b.bitAnd(alignedN, alignedArrays);
+}
+
+void ScaledMatmulKernelEmitter::emitStorer() {
+  // Threads 32-127 of the producer warpgroup (warp 0 issues the TMA
+  // copies), only where the consumers stage their results. The CTA's tiles
+  // come in the consumers' order; each one's first row and column are in
+  // the padding of its staging rows (emitStagedBF16Slice).
+  Value t = b.sub(b.remu(tid, b.i32(kWarpgroupThreads)), b.i32(kWarpLanes));
+  int64_t threads = kWarpgroupThreads - kWarpLanes;
+  b.ifThen(emitStagedCondition(), [&] {
+    Value first = b.toI64(gpu::BlockIdOp::create(b, gpu::Dimension::x));
+    Value step = b.toI64(gpu::GridDimOp::create(b, gpu::Dimension::x));
+    Value tiles = b.mul(tilesM, tilesN);
+    Value left = b.sub(b.maxu(tiles, first), first);
+    Value count = b.divu(b.add(left, b.sub(step, b.i64(1))), step);
+    auto loop = scf::ForOp::create(b, b.index(0), b.indexCastU(
+                                                      b.getIndexType(), count),
+                                   b.index(1));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    // Epilogue e of warpgroup w: staged[w] completes its phase e.
+    Value parity =
+        b.trunc(b.getI1Type(), b.toI64(loop.getInductionVar()));
+    for (int64_t w = 0; w < 2; ++w) {
+      wait(stagedBarrier(w), parity);
+      emitStagingCopy(t, threads, b.i32(w));
+      nvgpu::MBarrierArriveOp::create(
+          b, nvgpu::MBarrierTokenType::get(b.getContext()), barriers,
+          drainedBarrier(w));
+    }
+  });
+}
+
+void ScaledMatmulKernelEmitter::emitStagingCopy(Value t, int64_t threads,
+                                                Value w) {
+  Type i32 = b.getI32Type();
+  int64_t pitch = config.getEpilogueStagingPitch();
+  Value base = LLVM::PtrToIntOp::create(b, i32,
+                                        b.sharedAddress(staging, b.i32(0)));
+  int64_t chunksPerRow = config.tile.blockN / kStagedChunk;
+  int64_t chunks = kWgmmaM * chunksPerRow;
+  Value firstRow = b.mul(w, b.i32(kWgmmaM));
+  // The tile's first row and column, from the padding of row 64 w.
+  Value corner = b.add(base, b.add(b.mul(firstRow, b.i32(pitch)),
+                                   b.i32(config.tile.blockN * 2)));
+  auto i64x2 = VectorType::get({2}, b.getI64Type());
+  Value origin2 = b.load(
+      i64x2, LLVM::IntToPtrOp::create(
+                 b, LLVM::LLVMPointerType::get(b.getContext(),
+                                               kSharedAddressSpace),
+                 corner),
+      16);
+  Value tileRow0 = LLVM::ExtractElementOp::create(b, origin2, b.i32(0));
+  Value tileCol0 = LLVM::ExtractElementOp::create(b, origin2, b.i32(1));
+  Value rowsStart = b.add(tileRow0, b.toI64(firstRow));
+  Value origin = b.byteAddress(
+      arg("out"), b.mul(b.add(b.mul(rowsStart, sizeN), tileCol0), b.i64(2)));
+  // Rows left in the warpgroup's 64 (and in M), columns left in the tile.
+  Value rowLimit = arith::MinSIOp::create(b, b.sub(sizeM, rowsStart),
+                                          b.i64(kWgmmaM));
+  Value columnLimit = b.sub(sizeN, tileCol0);
+  // NOTE: BN / 8 divides `threads` (96 = 6 rows of 16 chunks at BN = 128):
+  // thread t keeps chunk t % (BN/8) and steps threads / (BN/8) rows.
+  assert(threads % chunksPerRow == 0 && "a chunk per thread");
+  (void)chunks;
+  int64_t rowStep = threads / chunksPerRow;
+  Value row = b.divu(t, b.i32(chunksPerRow));
+  Value chunk = b.remu(t, b.i32(chunksPerRow));
+  Value column = b.toI64(b.mul(chunk, b.i32(kStagedChunk)));
+  Value inColumns = b.cmp(arith::CmpIPredicate::slt, column, columnLimit);
+  Value from = b.add(base, b.add(b.mul(b.add(firstRow, row), b.i32(pitch)),
+                                 b.mul(chunk, b.i32(kStagedChunk * 2))));
+  Value to = LLVM::PtrToIntOp::create(
+      b, b.getI64Type(),
+      b.byteAddress(origin, b.mul(b.add(b.mul(b.toI64(row), sizeN), column),
+                                  b.i64(2))));
+  Value toStep = b.mul(sizeN, b.i64(rowStep * 2));
+  Value rowLeft = b.sub(rowLimit, b.toI64(row));
+  // A loop (not unrolled): the storers have the producer's 40 registers.
+  Value policy =
+      LLVM::InlineAsmOp::create(
+          b, b.getI64Type(), ValueRange(),
+          "createpolicy.fractional.L2::evict_first.b64 $0, 1.0;", "=l",
+          /*has_side_effects=*/false, /*is_align_stack=*/false,
+          LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+          ArrayAttr())
+          .getResult(0);
+  int64_t steps = llvm::divideCeil(kWgmmaM, rowStep);
+  auto loop = scf::ForOp::create(b, b.index(0), b.index(steps), b.index(1),
+                                 ValueRange{to, from, rowLeft});
   OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
-  emitStagedStores(acc);
-  b.setInsertionPointToStart(&ifOp.getElseRegion().front());
-  emitRegisterEpilogue(acc);
+  b.setInsertionPointToStart(loop.getBody());
+  ValueRange args = loop.getRegionIterArgs();
+  Value store = b.bitAnd(
+      inColumns, b.cmp(arith::CmpIPredicate::sgt, args[2], b.i64(0)));
+  // NOTE: x..w are set first, so that the predicated load does not make
+  // ptxas keep their previous values alive (it spilled them).
+  ptx("{\n\t.reg .pred p;\n\t.reg .b32 x, y, z, w;\n\t"
+      "mov.b32 x, 0;\n\tmov.b32 y, 0;\n\tmov.b32 z, 0;\n\tmov.b32 w, 0;\n\t"
+      "setp.ne.b32 p, $2, 0;\n\t"
+      "@p ld.shared.v4.b32 {x, y, z, w}, [$1];\n\t"
+      "@p st.global.L2::cache_hint.v4.b32 [$0], {x, y, z, w}, $3;\n\t}",
+      "l,r,r,l", {args[0], args[1], b.zext(i32, store), policy});
+  scf::YieldOp::create(
+      b, ValueRange{b.add(args[0], toStep),
+                    b.add(args[1], b.i32(rowStep * pitch)),
+                    b.sub(args[2], b.i64(rowStep))});
 }
 
 void ScaledMatmulKernelEmitter::syncWarpgroup() {
@@ -1812,8 +1979,17 @@ void ScaledMatmulKernelEmitter::emitStagedBF16Slice(ArrayRef<Value> acc,
   int64_t pitch = config.getEpilogueStagingPitch();
   Value base = LLVM::PtrToIntOp::create(b, i32,
                                         b.sharedAddress(staging, b.i32(0)));
-  // Every thread of the warpgroup has read back its previous slice or tile.
-  syncWarpgroup();
+  // Every thread of the warpgroup (storer warps: every storer) has read
+  // back its previous slice or tile: drained[w] completed the phase of the
+  // previous epilogue (e - 1; a fresh barrier passes parity 1).
+  if (usesStorerWarps()) {
+    Value parity = b.trunc(b.getI1Type(), b.add(epilogueIndex, b.i64(1)));
+    for (int64_t w = 0; w < 2; ++w)
+      b.ifThen(b.cmp(arith::CmpIPredicate::eq, warpgroup, b.i32(w)),
+               [&] { wait(drainedBarrier(w), parity); });
+  } else {
+    syncWarpgroup();
+  }
   // stmatrix .x4 of 8-column groups j, j + 1: matrices {rows 0-7 of j, rows
   // 8-15 of j, rows 0-7 of j + 1, rows 8-15 of j + 1} of the warp's 16 rows;
   // lane l gives the address of row l % 8 of matrix l / 8. The last group
@@ -1850,7 +2026,37 @@ void ScaledMatmulKernelEmitter::emitStagedBF16Slice(ArrayRef<Value> acc,
           "r,r,r", {address, packed(4 * j), packed(4 * j + 2)});
     }
   }
+  if (usesStorerWarps()) {
+    // The tile's first row and column for the storers, in the padding of
+    // the warpgroup's first staging row.
+    b.ifThen(b.cmp(arith::CmpIPredicate::eq, inGroup, b.i32(0)), [&] {
+      Value corner = b.add(
+          base, b.add(b.mul(warpgroup, b.i32(kWgmmaM * pitch)),
+                      b.i32(config.tile.blockN * 2)));
+      auto i64x2 = VectorType::get({2}, b.getI64Type());
+      Value pair = LLVM::UndefOp::create(b, i64x2);
+      pair = LLVM::InsertElementOp::create(b, pair, ctaRow0, b.i32(0));
+      pair = LLVM::InsertElementOp::create(b, pair, ctaCol0, b.i32(1));
+      b.store(pair,
+              LLVM::IntToPtrOp::create(
+                  b,
+                  LLVM::LLVMPointerType::get(b.getContext(),
+                                             kSharedAddressSpace),
+                  corner),
+              16);
+    });
+  }
   syncWarpgroup();
+  if (usesStorerWarps()) {
+    // The rows are the storers' (staged[w] completes phase e).
+    for (int64_t w = 0; w < 2; ++w)
+      b.ifThen(b.cmp(arith::CmpIPredicate::eq, warpgroup, b.i32(w)), [&] {
+        nvgpu::MBarrierArriveOp::create(
+            b, nvgpu::MBarrierTokenType::get(b.getContext()), barriers,
+            stagedBarrier(w));
+      });
+    return;
+  }
   // Read back: chunk q = t + 128 u of the warpgroup's 64 rows x BN/8
   // chunks is row q / (BN/8), columns 8 (q % (BN/8)) + 0..7; stored where
   // its row is below the tile's row end and its columns below N.
