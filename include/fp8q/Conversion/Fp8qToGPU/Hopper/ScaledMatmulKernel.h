@@ -46,6 +46,10 @@ constexpr int64_t kWgmmaMaxN = 256;
 /// is exactly the span of the 128-byte TMA/wgmma swizzle, and the recipe's
 /// group size.
 constexpr int64_t kGemmBlockK = 128;
+/// Static K up to which convert-fp8q-to-gpu gives the deferred bf16
+/// epilogue to the producer's storer warps (GemmKernelConfig::
+/// epilogueStorers), with the tiling left to it.
+constexpr int64_t kEpilogueStorersMaxK = 1024;
 /// NOTE: the TMA box extent is at most 256 elements per dimension.
 constexpr int64_t kTmaMaxBox = 256;
 /// Consumer warpgroups of a CTA at most (BLOCK_M = 256: two slices each).
@@ -167,11 +171,16 @@ struct GemmKernelConfig {
   /// scales [G ceil(N/G_K), K/G_K], and a `groups` argument gives each
   /// group's rows of A.
   GemmGrouping grouping = GemmGrouping::None;
+  /// The staged epilogue's global stores by warps 1-3 of the producer
+  /// warpgroup (the consumers write the staging area and go on to the next
+  /// tile's K loop); only where canUseEpilogueStorers().
+  bool epilogueStorers = false;
 
   /// `fp8q_scaled_matmul_1x128_128x128_bf16` (Block) or
   /// `fp8q_scaled_matmul_1x128_1x128_f32` (Row); then `_acc` with
   /// accumulate, `_amn` with mn_major A scales, `_grouped_contiguous` or
-  /// `_grouped_masked` for grouped GEMMs, `_g<G>` for a group size
+  /// `_grouped_masked` for grouped GEMMs, `_sw` with epilogueStorers,
+  /// `_g<G>` for a group size
   /// other than 128, `_pi<P>` for a
   /// promotion interval other than 128 and `_m<BM>n<BN>s<S>c<C>[x<X>]` for
   /// a non-default tiling (`x2`: 2-CTA clusters), then `_muladd` for the
@@ -251,6 +260,12 @@ struct GemmKernelConfig {
   /// clusters, not grouped, the overlapped promotion (its first pair has a
   /// free register set for the previous tile's sum).
   bool defersEpilogue() const;
+  /// Whether epilogueStorers may be set: the deferred epilogue of bf16
+  /// results staged by stmatrix (defersEpilogue, storesStagedBF16ByMatrix).
+  bool canUseEpilogueStorers() const {
+    return defersEpilogue() && storesStagedBF16ByMatrix() &&
+           getEpilogueStagingBytes() > 0;
+  }
   /// f32 registers per consumer thread for the accumulators: the promoted
   /// sum of every slice and the wgmma partials live beside them (two with
   /// the overlapped promotion, one otherwise), BN/2 each.

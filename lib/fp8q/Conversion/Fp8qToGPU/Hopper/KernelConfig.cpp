@@ -47,6 +47,9 @@ constexpr StringLiteral kCtas = "ctas";
 constexpr StringLiteral kClusterM = "cluster_m";
 /// Grouped GEMMs only ("contiguous" or "masked"); absent: one GEMM.
 constexpr StringLiteral kGrouping = "grouping";
+/// The staged epilogue stored by the producer warpgroup's warps 1-3;
+/// absent: false.
+constexpr StringLiteral kEpilogueStorers = "epilogue_storers";
 
 constexpr SourceElement kSourceElements[] = {
     SourceElement::F32, SourceElement::BF16, SourceElement::F16,
@@ -80,7 +83,7 @@ KernelInterface hopper::getKernelInterface(const KernelConfig &config) {
 DictionaryAttr hopper::getKernelConfigAttr(MLIRContext *context,
                                            const KernelConfig &config) {
   Builder b(context);
-  SmallVector<NamedAttribute, 11> fields;
+  SmallVector<NamedAttribute, 16> fields;
   auto add = [&](StringRef name, Attribute value) {
     fields.push_back(b.getNamedAttr(name, value));
   };
@@ -112,6 +115,8 @@ DictionaryAttr hopper::getKernelConfigAttr(MLIRContext *context,
     add(kClusterM, b.getI64IntegerAttr(gemm.tile.clusterM));
   if (gemm.grouping != GemmGrouping::None)
     add(kGrouping, b.getStringAttr(getGemmGroupingName(gemm.grouping)));
+  if (gemm.epilogueStorers)
+    add(kEpilogueStorers, b.getBoolAttr(true));
   return b.getDictionaryAttr(fields);
 }
 
@@ -277,6 +282,9 @@ FailureOr<KernelConfig> readGemmConfig(FieldReader &reader) {
                      GemmGrouping::Contiguous},
                     {getGemmGroupingName(GemmGrouping::Masked),
                      GemmGrouping::Masked}});
+  if (reader.has(kEpilogueStorers))
+    if (auto storers = reader.get<BoolAttr>(kEpilogueStorers, "bool"))
+      config.epilogueStorers = storers.getValue();
   reader.checkNoOtherFields();
   if (reader.failed())
     return failure();

@@ -92,7 +92,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -103,11 +102,6 @@
 using namespace mlir;
 using namespace mlir::fp8q;
 using namespace mlir::fp8q::hopper;
-
-// EXPERIMENT: warps 1-3 of the producer warpgroup store the staged epilogue.
-static llvm::cl::opt<bool> clStorerWarps("fp8q-gemm-storer-warps",
-                                         llvm::cl::Hidden,
-                                         llvm::cl::init(false));
 
 namespace {
 
@@ -198,6 +192,8 @@ std::string GemmKernelConfig::getName() const {
     name += "_amn";
   if (grouping != GemmGrouping::None)
     name += ("_grouped_" + getGemmGroupingName(grouping)).str();
+  if (epilogueStorers)
+    name += "_sw";
   if (groupSize != kGemmBlockK)
     name += llvm::formatv("_g{0}", groupSize).str();
   if (promotionInterval != kGemmBlockK)
@@ -255,7 +251,10 @@ int64_t GemmKernelConfig::getDynamicSharedMemoryBytes() const {
 }
 
 int64_t GemmKernelConfig::getStaticSharedMemoryBytes() const {
-  return llvm::alignTo(2 * tile.stages * kMbarrierBytes, kSwizzleAtomBytes);
+  // The ring's full and empty barriers; the storers' staged and drained
+  // ones for each consumer warpgroup.
+  int64_t barriers = 2 * tile.stages + (epilogueStorers ? 4 : 0);
+  return llvm::alignTo(barriers * kMbarrierBytes, kSwizzleAtomBytes);
 }
 
 SmallVector<int64_t> GemmKernelConfig::getColumnSplits() const {
@@ -484,6 +483,10 @@ std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
                          "most {1} (got {2})",
                          tile.blockM, kGemmBlockK, promotionInterval)
         .str();
+  if (epilogueStorers && !canUseEpilogueStorers())
+    return std::string("epilogue storers take the deferred bf16 epilogue "
+                       "(bf16 results without C, 128x128 weight blocks, a "
+                       "128 x 128 tile without clusters, not grouped)");
   return std::nullopt;
 }
 
@@ -920,11 +923,7 @@ private:
 
   /// Whether warps 1-3 of the producer warpgroup store the staged
   /// epilogue's rows (the consumers write the staging area and go on).
-  bool usesStorerWarps() const {
-    return clStorerWarps && config.defersEpilogue() &&
-           config.storesStagedBF16ByMatrix() &&
-           config.getEpilogueStagingBytes() > 0;
-  }
+  bool usesStorerWarps() const { return config.epilogueStorers; }
   /// The storer warps' barriers: staged[w] (the consumers of warpgroup w
   /// have written their rows of the staging area) and drained[w] (the
   /// storers have read them), after the ring's 2S.
