@@ -4,7 +4,9 @@
 // 64x128 (4), 64x64 (6) with at least 99 tiles (3/4 of the 132 CTAs),
 // 64-row tiles only for M <= 64, else the one with the most tiles. A
 // dynamic M, a grouped GEMM and any explicit tiling option keep the fixed
-// tiling (128x128, 4 stages where not given).
+// tiling (128x128, 4 stages where not given). The 128 x 128 bf16 kernels
+// below are the `_sw` variant: K = 256 is at most 1024
+// (scaled-matmul-wgmma-epilogue-storers.mlir).
 // RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified" | FileCheck %s
 // RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-m=128" | FileCheck %s --check-prefix=FIXED
 // RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-n=64" | FileCheck %s --check-prefix=N64
@@ -26,13 +28,13 @@
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_m64n64s6c132::@fp8q_scaled_matmul_1x128_128x128_bf16_m64n64s6c132
 // CHECK-SAME: blocks in (%c128{{(_[0-9]+)?}},
 // CHECK-LABEL: func.func @m256_n7168(
-// CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16::@fp8q_scaled_matmul_1x128_128x128_bf16
+// CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_sw::@fp8q_scaled_matmul_1x128_128x128_bf16_sw
 // CHECK-SAME: blocks in (%c112{{(_[0-9]+)?}},
 // CHECK-LABEL: func.func @m256_n4096(
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_m128n64s6c132::@fp8q_scaled_matmul_1x128_128x128_bf16_m128n64s6c132
 // CHECK-SAME: blocks in (%c128{{(_[0-9]+)?}},
 // CHECK-LABEL: func.func @m4096_n2048(
-// CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16::@fp8q_scaled_matmul_1x128_128x128_bf16
+// CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_sw::@fp8q_scaled_matmul_1x128_128x128_bf16_sw
 // CHECK-SAME: blocks in (%c132{{(_[0-9]+)?}},
 // CHECK-LABEL: func.func @dynamic_m(
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16::@fp8q_scaled_matmul_1x128_128x128_bf16

@@ -35,6 +35,10 @@
 // (stored before it, loaded in the epilogue; none inside it):
 // RUN: rm -rf %t && fp8-opt %S/scaled-matmul-wgmma-wide-n.mlir --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified format=isa export-dir=%t" -o /dev/null
 // RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --implicit-check-not="ptxas advisory" --check-prefix=WIDE
+// The epilogue storers (static K <= 1024; scaled-matmul-wgmma-epilogue-storers.mlir):
+// the storers' loop fits the producer's 40 registers:
+// RUN: rm -rf %t && fp8-opt %S/scaled-matmul-wgmma-epilogue-storers.mlir --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified format=isa export-dir=%t" -o /dev/null
+// RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --implicit-check-not="ptxas advisory" --check-prefix=STORERS
 // The grouped kernels (contiguous and masked layouts) alike:
 // RUN: rm -rf %t && fp8-opt %S/scaled-matmul-wgmma-grouped.mlir --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=128 format=isa export-dir=%t" -o /dev/null
 // RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --implicit-check-not="ptxas advisory" --check-prefix=GROUPED
@@ -94,3 +98,5 @@
 
 // WIDE: fp8q_scaled_matmul_1x128_128x128_bf16_m128n160s4c132: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
 // WIDE: fp8q_scaled_matmul_1x128_128x128_bf16_m128n192s4c132: 168 registers, 16 bytes stack frame, 12 bytes spill stores, 12 bytes spill loads, 1024 bytes static smem
+
+// STORERS: fp8q_scaled_matmul_1x128_128x128_bf16_sw: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
