@@ -24,6 +24,12 @@
 //                                    16-byte row-contiguous stores (else
 //                                    pair stores, masked ones on edges)
 //
+// The bf16 epilogue without C at BN = 128 is deferred into the next tile's
+// first pair (emitDeferredEpilogueTileLoop) and written to the staging area
+// by stmatrix; with epilogueStorers (static K <= 1024) warps 1-3 of the
+// producer warpgroup then store it (emitStorer: mbarriers staged[w] and
+// drained[w] after the ring's), the consumers go on.
+//
 // With 2-CTA clusters along M (clusterM = 2, option gemm-cluster) the loop
 // runs over pairs of vertically adjacent tiles; each producer loads its A
 // tile and half of the shared B tile, multicast into both CTAs' stage, and
@@ -63,8 +69,9 @@
 //
 // Each region is a typed memref.view of gpu.dynamic_shared_memory, declared
 // 1024-byte aligned (the stages as bytes, the column scales as f32).
-// The mbarriers full[S] and empty[S] are one nvgpu.mbarrier.group (static
-// shared memory, 8 bytes each); the TMA copies are nvgpu.tma.async.load
+// The mbarriers full[S] and empty[S] (and the storers' staged[2],
+// drained[2]) are one nvgpu.mbarrier.group (static shared memory, 8 bytes
+// each); the TMA copies are nvgpu.tma.async.load
 // into [BM, 128] / [BN, 128] views of a stage, with the kernel's tensor map
 // parameters as !nvgpu.tensormap.descriptor values.
 // NOTE: the wgmma stays nvvm.wgmma.mma_async with descriptors computed from
@@ -936,8 +943,10 @@ private:
   /// Whether the staged epilogue applies (N % 8 == 0, 16-byte aligned
   /// arrays: CTA-uniform).
   Value emitStagedCondition();
-  /// Copies rows [64 w, 64 w + 64) of the staging area to the result:
-  /// `threads` threads, thread `t` (i32) taking chunks t, t + threads, ...
+  /// Copies rows [64 w, 64 w + 64) of the staging area to the result at
+  /// the tile corner stored in row 64 w's padding: `threads` threads,
+  /// thread `t` (i32) keeping chunk t % (BN/8) and stepping
+  /// threads / (BN/8) rows.
   void emitStagingCopy(Value t, int64_t threads, Value w);
 };
 
@@ -1891,7 +1900,6 @@ void ScaledMatmulKernelEmitter::emitStagingCopy(Value t, int64_t threads,
   Value base = LLVM::PtrToIntOp::create(b, i32,
                                         b.sharedAddress(staging, b.i32(0)));
   int64_t chunksPerRow = config.tile.blockN / kStagedChunk;
-  int64_t chunks = kWgmmaM * chunksPerRow;
   Value firstRow = b.mul(w, b.i32(kWgmmaM));
   // The tile's first row and column, from the padding of row 64 w.
   Value corner = b.add(base, b.add(b.mul(firstRow, b.i32(pitch)),
@@ -1915,7 +1923,6 @@ void ScaledMatmulKernelEmitter::emitStagingCopy(Value t, int64_t threads,
   // NOTE: BN / 8 divides `threads` (96 = 6 rows of 16 chunks at BN = 128):
   // thread t keeps chunk t % (BN/8) and steps threads / (BN/8) rows.
   assert(threads % chunksPerRow == 0 && "a chunk per thread");
-  (void)chunks;
   int64_t rowStep = threads / chunksPerRow;
   Value row = b.divu(t, b.i32(chunksPerRow));
   Value chunk = b.remu(t, b.i32(chunksPerRow));
@@ -2056,9 +2063,8 @@ void ScaledMatmulKernelEmitter::emitStagedBF16Slice(ArrayRef<Value> acc,
       });
     return;
   }
-  // Read back: chunk q = t + 128 u of the warpgroup's 64 rows x BN/8
-  // chunks is row q / (BN/8), columns 8 (q % (BN/8)) + 0..7; stored where
-  // its row is below the tile's row end and its columns below N.
+  // Read back in chunks of 8 columns (16 bytes), each stored where its row
+  // is below the tile's row end and its columns below N.
   int64_t chunksPerRow = config.tile.blockN / kStagedChunk;
   Value firstRow = b.mul(warpgroup, b.i32(kWgmmaM));
   Value sliceRow0 = b.add(ctaRow0, b.i64(slice * config.getSliceRows()));
