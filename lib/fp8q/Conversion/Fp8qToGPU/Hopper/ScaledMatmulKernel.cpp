@@ -921,9 +921,8 @@ private:
   // Emits the previous tile's epilogue where the K loop reaches it (set
   // while emitDeferredEpilogueTileLoop emits a tile's K loop, else null).
   function_ref<void()> deferredEpilogue;
-  // The tile loop's (emitTileLoop) current tile of this CTA (i64, 0, 1, ...)
-  // and, after the loop, how many it had.
-  Value tileInCta, ctaTiles;
+  // The tile loop's (emitTileLoop) current tile of this CTA (i64, 0, 1, ...).
+  Value tileInCta;
   // usesStorerWarps(): the index (i64) of the epilogue being emitted among
   // the CTA's epilogues (its tile's tileInCta).
   Value epilogueIndex;
@@ -944,10 +943,28 @@ private:
   /// arrays: CTA-uniform).
   Value emitStagedCondition();
   /// Copies rows [64 w, 64 w + 64) of the staging area to the result at
-  /// the tile corner stored in row 64 w's padding: `threads` threads,
-  /// thread `t` (i32) keeping chunk t % (BN/8) and stepping
-  /// threads / (BN/8) rows.
+  /// the tile corner stored in row 64 w's padding (the storers).
   void emitStagingCopy(Value t, int64_t threads, Value w);
+  /// The tiles (i64) of this CTA in the tile loop without clusters or
+  /// groups: ceil((tiles - blockIdx.x) / gridDim.x), 0 past the tiles.
+  Value ctaTileCount();
+  /// How `threads` threads walk a warpgroup's 64 staged rows (from row
+  /// `firstRow`, i32) in 16-byte chunks for the result rows from
+  /// `rowsStart` (i64) and columns from `col0` (i64): thread `t` (i32) keeps
+  /// chunk t % (BN/8) and steps rowStep = threads / (BN/8) rows, so each
+  /// chunk's addresses are one add from the last. Rows from `rowEnd` (i64)
+  /// on are not stored, nor rows past the 64 where `within64`.
+  struct ChunkWalk {
+    int64_t rowStep;
+    Value from;      // i32 shared address of the thread's first chunk
+    Value to;        // i64 global address of it
+    Value toStep;    // i64 bytes between two of the thread's chunks
+    Value rowLeft;   // i64 rowLimit - the thread's first row
+    Value inColumns; // i1 the chunk is below N
+  };
+  ChunkWalk getChunkWalk(Value t, int64_t threads, Value base, Value firstRow,
+                         Value rowsStart, Value col0, Value rowEnd,
+                         bool within64);
 };
 
 void ScaledMatmulKernelEmitter::emitPrologue() {
@@ -1062,10 +1079,6 @@ SmallVector<Value> ScaledMatmulKernelEmitter::emitTileLoop(
   // Without carried values scf.for has its implicit terminator.
   if (!init.empty())
     scf::YieldOp::create(b, yield);
-  b.setInsertionPointAfter(loop);
-  // Tiles of this CTA: ceil((tiles - first) / step) where tiles > first.
-  Value left = b.sub(b.maxu(tiles, first), first);
-  ctaTiles = b.toI64(b.divu(b.add(left, b.sub(step, b.index(1))), step));
   return SmallVector<Value>(loop.getResults());
 }
 
@@ -1810,7 +1823,7 @@ void ScaledMatmulKernelEmitter::emitDeferredEpilogueTileLoop() {
         llvm::append_range(yield, sum);
         return yield;
       });
-  epilogueOf(last, b.sub(ctaTiles, b.i64(1)));
+  epilogueOf(last, b.sub(ctaTileCount(), b.i64(1)));
 }
 
 Value ScaledMatmulKernelEmitter::sliceRow(int64_t slice) {
@@ -1870,14 +1883,9 @@ void ScaledMatmulKernelEmitter::emitStorer() {
   Value t = b.sub(b.remu(tid, b.i32(kWarpgroupThreads)), b.i32(kWarpLanes));
   int64_t threads = kWarpgroupThreads - kWarpLanes;
   b.ifThen(emitStagedCondition(), [&] {
-    Value first = b.toI64(gpu::BlockIdOp::create(b, gpu::Dimension::x));
-    Value step = b.toI64(gpu::GridDimOp::create(b, gpu::Dimension::x));
-    Value tiles = b.mul(tilesM, tilesN);
-    Value left = b.sub(b.maxu(tiles, first), first);
-    Value count = b.divu(b.add(left, b.sub(step, b.i64(1))), step);
-    auto loop = scf::ForOp::create(b, b.index(0), b.indexCastU(
-                                                      b.getIndexType(), count),
-                                   b.index(1));
+    auto loop = scf::ForOp::create(
+        b, b.index(0), b.indexCastU(b.getIndexType(), ctaTileCount()),
+        b.index(1));
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     // Epilogue e of warpgroup w: staged[w] completes its phase e.
@@ -1899,7 +1907,6 @@ void ScaledMatmulKernelEmitter::emitStagingCopy(Value t, int64_t threads,
   int64_t pitch = config.getEpilogueStagingPitch();
   Value base = LLVM::PtrToIntOp::create(b, i32,
                                         b.sharedAddress(staging, b.i32(0)));
-  int64_t chunksPerRow = config.tile.blockN / kStagedChunk;
   Value firstRow = b.mul(w, b.i32(kWgmmaM));
   // The tile's first row and column, from the padding of row 64 w.
   Value corner = b.add(base, b.add(b.mul(firstRow, b.i32(pitch)),
@@ -1914,28 +1921,9 @@ void ScaledMatmulKernelEmitter::emitStagingCopy(Value t, int64_t threads,
   Value tileRow0 = LLVM::ExtractElementOp::create(b, origin2, b.i32(0));
   Value tileCol0 = LLVM::ExtractElementOp::create(b, origin2, b.i32(1));
   Value rowsStart = b.add(tileRow0, b.toI64(firstRow));
-  Value origin = b.byteAddress(
-      arg("out"), b.mul(b.add(b.mul(rowsStart, sizeN), tileCol0), b.i64(2)));
-  // Rows left in the warpgroup's 64 (and in M), columns left in the tile.
-  Value rowLimit = arith::MinSIOp::create(b, b.sub(sizeM, rowsStart),
-                                          b.i64(kWgmmaM));
-  Value columnLimit = b.sub(sizeN, tileCol0);
-  // NOTE: BN / 8 divides `threads` (96 = 6 rows of 16 chunks at BN = 128):
-  // thread t keeps chunk t % (BN/8) and steps threads / (BN/8) rows.
-  assert(threads % chunksPerRow == 0 && "a chunk per thread");
-  int64_t rowStep = threads / chunksPerRow;
-  Value row = b.divu(t, b.i32(chunksPerRow));
-  Value chunk = b.remu(t, b.i32(chunksPerRow));
-  Value column = b.toI64(b.mul(chunk, b.i32(kStagedChunk)));
-  Value inColumns = b.cmp(arith::CmpIPredicate::slt, column, columnLimit);
-  Value from = b.add(base, b.add(b.mul(b.add(firstRow, row), b.i32(pitch)),
-                                 b.mul(chunk, b.i32(kStagedChunk * 2))));
-  Value to = LLVM::PtrToIntOp::create(
-      b, b.getI64Type(),
-      b.byteAddress(origin, b.mul(b.add(b.mul(b.toI64(row), sizeN), column),
-                                  b.i64(2))));
-  Value toStep = b.mul(sizeN, b.i64(rowStep * 2));
-  Value rowLeft = b.sub(rowLimit, b.toI64(row));
+  // The loop below steps past the 64 rows (6 x 11 > 64).
+  ChunkWalk walk = getChunkWalk(t, threads, base, firstRow, rowsStart,
+                                tileCol0, sizeM, /*within64=*/true);
   // A loop (not unrolled): the storers have the producer's 40 registers.
   Value policy =
       LLVM::InlineAsmOp::create(
@@ -1945,14 +1933,14 @@ void ScaledMatmulKernelEmitter::emitStagingCopy(Value t, int64_t threads,
           LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
           ArrayAttr())
           .getResult(0);
-  int64_t steps = llvm::divideCeil(kWgmmaM, rowStep);
+  int64_t steps = llvm::divideCeil(kWgmmaM, walk.rowStep);
   auto loop = scf::ForOp::create(b, b.index(0), b.index(steps), b.index(1),
-                                 ValueRange{to, from, rowLeft});
+                                 ValueRange{walk.to, walk.from, walk.rowLeft});
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   ValueRange args = loop.getRegionIterArgs();
   Value store = b.bitAnd(
-      inColumns, b.cmp(arith::CmpIPredicate::sgt, args[2], b.i64(0)));
+      walk.inColumns, b.cmp(arith::CmpIPredicate::sgt, args[2], b.i64(0)));
   // NOTE: x..w are set first, so that the predicated load does not make
   // ptxas keep their previous values alive (it spilled them).
   ptx("{\n\t.reg .pred p;\n\t.reg .b32 x, y, z, w;\n\t"
@@ -1962,9 +1950,51 @@ void ScaledMatmulKernelEmitter::emitStagingCopy(Value t, int64_t threads,
       "@p st.global.L2::cache_hint.v4.b32 [$0], {x, y, z, w}, $3;\n\t}",
       "l,r,r,l", {args[0], args[1], b.zext(i32, store), policy});
   scf::YieldOp::create(
-      b, ValueRange{b.add(args[0], toStep),
-                    b.add(args[1], b.i32(rowStep * pitch)),
-                    b.sub(args[2], b.i64(rowStep))});
+      b, ValueRange{b.add(args[0], walk.toStep),
+                    b.add(args[1], b.i32(walk.rowStep * pitch)),
+                    b.sub(args[2], b.i64(walk.rowStep))});
+}
+
+Value ScaledMatmulKernelEmitter::ctaTileCount() {
+  assert(config.tile.clusterM == 1 && config.grouping == GemmGrouping::None &&
+         "one tile per unit of the tile loop");
+  Value first = b.toI64(gpu::BlockIdOp::create(b, gpu::Dimension::x));
+  Value step = b.toI64(gpu::GridDimOp::create(b, gpu::Dimension::x));
+  Value tiles = b.mul(tilesM, tilesN);
+  Value left = b.sub(b.maxu(tiles, first), first);
+  return b.divu(b.add(left, b.sub(step, b.i64(1))), step);
+}
+
+ScaledMatmulKernelEmitter::ChunkWalk
+ScaledMatmulKernelEmitter::getChunkWalk(Value t, int64_t threads, Value base,
+                                        Value firstRow, Value rowsStart,
+                                        Value col0, Value rowEnd,
+                                        bool within64) {
+  int64_t pitch = config.getEpilogueStagingPitch();
+  int64_t chunksPerRow = config.tile.blockN / kStagedChunk;
+  assert(threads % chunksPerRow == 0 && "a chunk per thread");
+  ChunkWalk walk;
+  walk.rowStep = threads / chunksPerRow;
+  // out + (rowsStart N + col0) * 2: the warpgroup's first result row.
+  Value origin = b.byteAddress(
+      arg("out"), b.mul(b.add(b.mul(rowsStart, sizeN), col0), b.i64(2)));
+  Value rowLimit = b.sub(rowEnd, rowsStart); // rows of this warpgroup left
+  if (within64)
+    rowLimit = arith::MinSIOp::create(b, rowLimit, b.i64(kWgmmaM));
+  Value columnLimit = b.sub(sizeN, col0); // columns of the tile left
+  Value row = b.divu(t, b.i32(chunksPerRow));
+  Value chunk = b.remu(t, b.i32(chunksPerRow));
+  Value column = b.toI64(b.mul(chunk, b.i32(kStagedChunk)));
+  walk.inColumns = b.cmp(arith::CmpIPredicate::slt, column, columnLimit);
+  walk.from = b.add(base, b.add(b.mul(b.add(firstRow, row), b.i32(pitch)),
+                                b.mul(chunk, b.i32(kStagedChunk * 2))));
+  walk.to = LLVM::PtrToIntOp::create(
+      b, b.getI64Type(),
+      b.byteAddress(origin, b.mul(b.add(b.mul(b.toI64(row), sizeN), column),
+                                  b.i64(2))));
+  walk.toStep = b.mul(sizeN, b.i64(walk.rowStep * 2));
+  walk.rowLeft = b.sub(rowLimit, b.toI64(row));
+  return walk;
 }
 
 void ScaledMatmulKernelEmitter::syncWarpgroup() {
@@ -2064,51 +2094,30 @@ void ScaledMatmulKernelEmitter::emitStagedBF16Slice(ArrayRef<Value> acc,
     return;
   }
   // Read back in chunks of 8 columns (16 bytes), each stored where its row
-  // is below the tile's row end and its columns below N.
-  int64_t chunksPerRow = config.tile.blockN / kStagedChunk;
+  // is below the tile's row end and its columns below N (BN / 8 divides
+  // the warpgroup's 128 threads: storesStagedBF16ByMatrix).
   Value firstRow = b.mul(warpgroup, b.i32(kWgmmaM));
   Value sliceRow0 = b.add(ctaRow0, b.i64(slice * config.getSliceRows()));
-  // out + ((sliceRow0 + 64 w) N + ctaCol0) * 2: the warpgroup's first row.
   Value rowsStart = b.add(sliceRow0, b.toI64(firstRow));
-  Value origin = b.byteAddress(
-      arg("out"), b.mul(b.add(b.mul(rowsStart, sizeN), ctaCol0), b.i64(2)));
-  Value rowLimit = b.sub(rowEnd, rowsStart); // rows of this warpgroup left
-  Value columnLimit = b.sub(sizeN, ctaCol0); // columns of the tile left
-  // NOTE: BN / 8 divides 128 for the tiles with BN <= 128 (and 128 = 16
-  // chunks): thread t then keeps its chunk t % (BN/8) and steps 128 / (BN/8)
-  // rows at a time, so each chunk's addresses are one add from the last.
+  ChunkWalk walk = getChunkWalk(inGroup, kWarpgroupThreads, base, firstRow,
+                                rowsStart, ctaCol0, rowEnd, /*within64=*/false);
   // NOTE: H200 (bench/results/h200-s10-epilogue.txt): the L2 evict_first
   // policy on these stores (the result is written once; the operand tiles
   // stay in L2) ran 1.01-1.03x at K <= 2048, 1.00x above.
-  auto storeChunk = [&](Value from, Value to, Value store) {
+  Value to = walk.to;
+  for (int64_t u = 0; u * walk.rowStep < kWgmmaM; ++u) {
+    Value store = b.bitAnd(walk.inColumns,
+                           b.cmp(arith::CmpIPredicate::sgt, walk.rowLeft,
+                                 b.i64(u * walk.rowStep)));
     ptx("{\n\t.reg .pred p;\n\t.reg .b32 x, y, z, w;\n\t.reg .b64 q;\n\t"
         "createpolicy.fractional.L2::evict_first.b64 q, 1.0;\n\t"
         "setp.ne.b32 p, $2, 0;\n\t"
         "ld.shared.v4.b32 {x, y, z, w}, [$1];\n\t"
         "@p st.global.L2::cache_hint.v4.b32 [$0], {x, y, z, w}, q;\n\t}",
-        "l,r,r", {to, from, b.zext(i32, store)});
-  };
-  {
-    int64_t rowStep = kWarpgroupThreads / chunksPerRow;
-    Value row = b.divu(inGroup, b.i32(chunksPerRow));
-    Value chunk = b.remu(inGroup, b.i32(chunksPerRow));
-    Value column = b.toI64(b.mul(chunk, b.i32(kStagedChunk)));
-    Value inColumns = b.cmp(arith::CmpIPredicate::slt, column, columnLimit);
-    Value from = b.add(base, b.add(b.mul(b.add(firstRow, row), b.i32(pitch)),
-                                   b.mul(chunk, b.i32(kStagedChunk * 2))));
-    Value to = LLVM::PtrToIntOp::create(
-        b, b.getI64Type(),
-        b.byteAddress(origin, b.mul(b.add(b.mul(b.toI64(row), sizeN), column),
-                                    b.i64(2))));
-    Value toStep = b.mul(sizeN, b.i64(rowStep * 2));
-    Value rowLeft = b.sub(rowLimit, b.toI64(row));
-    for (int64_t u = 0; u * rowStep < kWgmmaM; ++u) {
-      Value store = b.bitAnd(
-          inColumns,
-          b.cmp(arith::CmpIPredicate::sgt, rowLeft, b.i64(u * rowStep)));
-      storeChunk(b.add(from, b.i32(u * rowStep * pitch)), to, store);
-      to = b.add(to, toStep);
-    }
+        "l,r,r",
+        {to, b.add(walk.from, b.i32(u * walk.rowStep * pitch)),
+         b.zext(i32, store)});
+    to = b.add(to, walk.toStep);
   }
 }
 
