@@ -658,12 +658,39 @@ private:
   Value barrierIndex(Value stage, int64_t first) {
     return b.toIndex(b.add(stage, b.i32(first)));
   }
-  /// The stage (i32) and phase parity (i1) of ring iteration `iteration`
-  /// (i64).
-  std::pair<Value, Value> getRingSlot(Value iteration) {
+  /// Sets the ring iteration (i64) of the current tile's first K block,
+  /// from which getRingSlot counts: every K loop (producer and consumers)
+  /// calls it before its first getRingSlot.
+  void beginTileRing(Value firstIteration) {
+    ringFirst = firstIteration;
+    if (llvm::isPowerOf2_64(config.tile.stages))
+      return;
     Value stages = b.i64(config.tile.stages);
-    Value stage = b.trunc(b.getI32Type(), b.remu(iteration, stages));
-    Value parity = b.trunc(b.getI1Type(), b.divu(iteration, stages));
+    ringStage0 = b.trunc(b.getI32Type(), b.remu(firstIteration, stages));
+    ringLap0 = b.trunc(b.getI32Type(), b.divu(firstIteration, stages));
+  }
+  /// The stage (i32) and phase parity (i1) of ring iteration `iteration`
+  /// (i64), at or after the current tile's first (beginTileRing).
+  /// NOTE: with a stage count that is not a power of two the i64 division
+  /// of the iteration in the K loop cost the 128 x 128 kernel with 6 stages
+  /// 4 bytes of ptxas spills; it is done once per tile instead, and the K
+  /// loop divides the block's i32 offset from the tile's first stage
+  /// (iteration - ringFirst is that tile's K block: LLVM folds the
+  /// subtraction of firstIteration + kt).
+  std::pair<Value, Value> getRingSlot(Value iteration) {
+    assert(ringFirst && "getRingSlot before beginTileRing");
+    if (llvm::isPowerOf2_64(config.tile.stages)) {
+      Value stages = b.i64(config.tile.stages);
+      Value stage = b.trunc(b.getI32Type(), b.remu(iteration, stages));
+      Value parity = b.trunc(b.getI1Type(), b.divu(iteration, stages));
+      return {stage, parity};
+    }
+    Value stages = b.i32(config.tile.stages);
+    Value local = b.add(ringStage0, b.trunc(b.getI32Type(),
+                                            b.sub(iteration, ringFirst)));
+    Value stage = b.remu(local, stages);
+    Value parity =
+        b.trunc(b.getI1Type(), b.add(ringLap0, b.divu(local, stages)));
     return {stage, parity};
   }
   /// Blocks until the phase with `parity` (i1) of barrier `index` has
@@ -926,6 +953,9 @@ private:
   // usesStorerWarps(): the index (i64) of the epilogue being emitted among
   // the CTA's epilogues (its tile's tileInCta).
   Value epilogueIndex;
+  // beginTileRing: the current tile's first ring iteration (i64) and, for
+  // a stage count that is not a power of two, its stage and lap (i32).
+  Value ringFirst, ringStage0, ringLap0;
 
   /// Whether warps 1-3 of the producer warpgroup store the staged
   /// epilogue's rows (the consumers write the staging area and go on).
@@ -1230,6 +1260,7 @@ void ScaledMatmulKernelEmitter::emitProducer() {
                       b.remu(tid, b.i32(kWarpgroupThreads)), b.i32(0));
   b.ifThen(lane0, [&] {
     emitTileLoop([&](Value firstIteration) {
+      beginTileRing(firstIteration);
       Value row0 = b.toIndex(ctaRow0);
       Value col0 = b.toIndex(bRow0);
       auto loop = scf::ForOp::create(b, b.index(0), numK, b.index(1));
@@ -1557,6 +1588,7 @@ SmallVector<Value> ScaledMatmulKernelEmitter::emitAccumulatorLoop(
 }
 
 SmallVector<Value> ScaledMatmulKernelEmitter::emitKLoop(Value firstIteration) {
+  beginTileRing(firstIteration);
   // One accumulator of BN/2 values per slice, slice after slice.
   int64_t regs = config.getFragmentValues() * config.getSlices();
   Value zero = arith::ConstantFloatOp::create(b, b.getF32Type(), APFloat(0.0f));
