@@ -21,7 +21,7 @@ func.func @k512(%a: tensor<4096x512xf8E4M3FN>, %sa: tensor<4096x4xf32>, %b: tens
   return %y : tensor<4096x7168xbf16>
 }
 
-// K = 2048: the consumers store.
+// K = 2048: the consumers store (6 stages: scaled-matmul-wgmma-deep-ring.mlir).
 func.func @k2048(%a: tensor<4096x2048xf8E4M3FN>, %sa: tensor<4096x16xf32>, %b: tensor<7168x2048xf8E4M3FN>, %sb: tensor<56x16xf32>, %y0: tensor<4096x7168xbf16>) -> tensor<4096x7168xbf16> {
   %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) : tensor<4096x2048xf8E4M3FN>, tensor<4096x16xf32>, tensor<7168x2048xf8E4M3FN>, tensor<56x16xf32> -> tensor<4096x7168xbf16>
   return %y : tensor<4096x7168xbf16>
@@ -36,7 +36,7 @@ func.func @k512_f32(%a: tensor<4096x512xf8E4M3FN>, %sa: tensor<4096x4xf32>, %b: 
 // CHECK-LABEL: func.func @k512(
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_sw::@fp8q_scaled_matmul_1x128_128x128_bf16_sw
 // CHECK-LABEL: func.func @k2048(
-// CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16::@fp8q_scaled_matmul_1x128_128x128_bf16
+// CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s6c132::@fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s6c132
 // CHECK-LABEL: func.func @k512_f32(
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_f32::@fp8q_scaled_matmul_1x128_128x128_f32
 
@@ -71,8 +71,9 @@ func.func @k512_f32(%a: tensor<4096x512xf8E4M3FN>, %sa: tensor<4096x4xf32>, %b: 
 // CHECK: nvgpu.mbarrier.arrive %[[BARS]][%c8{{(_[0-9]+)?}}]
 // CHECK: nvgpu.mbarrier.arrive %[[BARS]][%c9{{(_[0-9]+)?}}]
 
-// CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_bf16 [
+// K = 2048's kernel: the 6 stages' full and empty barriers, none for storers.
+// CHECK-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s6c132 [
 // CHECK-NOT: epilogue_storers
-// CHECK: num_barriers = 8>
+// CHECK: num_barriers = 12>
 
 // FIXED-NOT: _sw

@@ -39,6 +39,14 @@
 // the storers' loop fits the producer's 40 registers:
 // RUN: rm -rf %t && fp8-opt %S/scaled-matmul-wgmma-epilogue-storers.mlir --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified format=isa export-dir=%t" -o /dev/null
 // RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --implicit-check-not="ptxas advisory" --check-prefix=STORERS
+// 6 stages of 128 x 128 (the deep ring the pass picks for K = 1024..2048 and
+// few waves; scaled-matmul-wgmma-deep-ring.mlir), every form and the
+// storers' kernel: the ring's division by 6 in i32 (with it in i64 the Wgrad
+// form spilled 12 bytes):
+// RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=128 gemm-stages=6 memory-model=unified format=isa export-dir=%t" -o /dev/null
+// RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --implicit-check-not="ptxas advisory" --check-prefix=S6
+// RUN: rm -rf %t && fp8-opt %S/scaled-matmul-wgmma-deep-ring.mlir --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified format=isa export-dir=%t" -o /dev/null
+// RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --implicit-check-not="ptxas advisory" --check-prefix=S6AUTO
 // The grouped kernels (contiguous and masked layouts) alike:
 // RUN: rm -rf %t && fp8-opt %S/scaled-matmul-wgmma-grouped.mlir --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=128 format=isa export-dir=%t" -o /dev/null
 // RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --implicit-check-not="ptxas advisory" --check-prefix=GROUPED
@@ -100,3 +108,11 @@
 // WIDE: fp8q_scaled_matmul_1x128_128x128_bf16_m128n192s4c132: 168 registers, 16 bytes stack frame, 12 bytes spill stores, 12 bytes spill loads, 1024 bytes static smem
 
 // STORERS: fp8q_scaled_matmul_1x128_128x128_bf16_sw: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+
+// S6: fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s6c132: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+// S6: fp8q_scaled_matmul_1x128_128x128_bf16_pi64_m128n128s6c132: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+// S6: fp8q_scaled_matmul_1x128_128x128_f32_acc_m128n128s6c132: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+// S6: fp8q_scaled_matmul_1x128_1x128_f32_m128n128s6c132: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+
+// S6AUTO: fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s6c132: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+// S6AUTO: fp8q_scaled_matmul_1x128_128x128_bf16_sw_m128n128s6c132: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem

@@ -1076,14 +1076,15 @@ GemmKernelConfig fp8q::getGemmKernelConfig(Operation *scaledMatmul,
   config.promotion = options.gemmPromotion;
   config.tile = options.gemmTile;
   auto result = cast<RankedTensorType>(op.getInit().getType());
+  auto a = cast<RankedTensorType>(op.getA().getType());
   if (options.gemmAutoTile && result.hasStaticShape())
-    config.tile = chooseGemmTile(result.getDimSize(0), result.getDimSize(1),
-                                 config);
+    config.tile =
+        chooseGemmTile(result.getDimSize(0), result.getDimSize(1),
+                       a.isDynamicDim(1) ? 0 : a.getDimSize(1), config);
   config.tile.clusterM = options.gemmTile.clusterM;
   // NOTE: H200 (bench/results/h200-s10-storer.txt): the producer's storer
   // warps ran 1.07x at K = 512 and 1.02x at K = 1024 and lost 3-5 % from K
   // = 1536 on (their spinning waits between the rarer epilogues).
-  auto a = cast<RankedTensorType>(op.getA().getType());
   if (options.gemmAutoTile && result.hasStaticShape() &&
       !a.isDynamicDim(1) && a.getDimSize(1) <= kEpilogueStorersMaxK &&
       config.canUseEpilogueStorers())

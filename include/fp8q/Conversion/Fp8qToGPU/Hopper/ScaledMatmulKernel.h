@@ -372,9 +372,9 @@ struct GemmKernelConfig {
 };
 
 /// The tiling the lowering picks for a GEMM whose result is `m` x `n` (both
-/// static) when the pass options leave the tiling open (`gemm-block-m`,
-/// `gemm-block-n` and `gemm-stages` all 0, the default): the first of
-/// 128x128 (4 stages), 128x64 (6), 64x128 (4), 64x64 (6) whose result
+/// static) and whose K is `k` when the pass options leave the tiling open
+/// (`gemm-block-m`, `gemm-block-n` and `gemm-stages` all 0, the default): the
+/// first of 128x128 (4 stages), 128x64 (6), 64x128 (4), 64x64 (6) whose result
 /// tiles fill at least three quarters of `ctas` (one wave of the persistent
 /// grid), the 64-row ones only and first when m <= 64 (a 128-row tile would
 /// be half padding); when none does, the one with the most tiles. Large
@@ -389,9 +389,12 @@ struct GemmKernelConfig {
 /// stages; its K loop compiled per column split) replaces it when the
 /// busiest CTA's columns, waves x BLOCK_N, are at most 1/1.05 of 128x128's
 /// (N tails and partial last waves: 4096x576, 4096x2112, 128x24576,
-/// 1024x7168). `form` gives the GEMM's form and the grid (`form.tile.ctas`);
-/// its tile is otherwise ignored.
-GemmTileConfig chooseGemmTile(int64_t m, int64_t n,
+/// 1024x7168). A 128x128 tile in that form then takes 6 stages instead of
+/// 4 when `k`, the static K (0: dynamic), is 1024..2048, or 1024..8192
+/// with at most two waves of tiles on the grid. `form` gives
+/// the GEMM's form and the grid (`form.tile.ctas`); its tile is otherwise
+/// ignored.
+GemmTileConfig chooseGemmTile(int64_t m, int64_t n, int64_t k,
                               const GemmKernelConfig &form);
 
 /// The manifest spelling of the result type: bf16 or f32.

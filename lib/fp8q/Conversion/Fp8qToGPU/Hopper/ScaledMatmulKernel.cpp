@@ -354,7 +354,47 @@ GemmTileConfig widenGemmTile(int64_t m, int64_t n, const GemmTileConfig &tile,
 }
 } // namespace
 
-GemmTileConfig hopper::chooseGemmTile(int64_t m, int64_t n,
+namespace {
+/// The chosen tile `tile` of an m x n x k GEMM with a deeper ring where
+/// that was measured to pay: the 128 x 128 tile of the recipe's bf16 form
+/// takes 6 stages instead of 4 when K is static, at least kDeepRingMinK,
+/// and either at most kDeepRingMaxK or at most kDeepRingFewWavesMaxK with
+/// at most two waves of tiles on the persistent grid; other tiles, forms
+/// and a dynamic K (`k` 0) keep theirs.
+GemmTileConfig deepenGemmRing(int64_t m, int64_t n, int64_t k,
+                              const GemmTileConfig &tile,
+                              const GemmKernelConfig &form) {
+  // NOTE: H200 (bench/results/h200-s11.txt, calls 1 and 2, three
+  // alternating rounds each): against 4 stages, 6 ran 1.02-1.08x at K =
+  // 1024-2048 (4096x7168x1024, 4096x7168x2048, 4096x24576x1536,
+  // 2048x7168x2048, 256x7168x2048) and 1.04-1.08x at 1024x4096x7168 (two
+  // waves), but 0.98x at 4096x32768x512, 0.997-1.00x at the other K =
+  // 7168 shapes and 0.98x at 4096x36864x7168, 8192x8192x8192 and (call 1)
+  // 4096x7168x16384. The Wgrad form lost 2-4 % at 6 stages.
+  constexpr int64_t kDeepRingMinK = 1024;
+  constexpr int64_t kDeepRingMaxK = 2048;
+  constexpr int64_t kDeepRingFewWavesMaxK = 8192;
+  constexpr int64_t kDeepRingStages = 6;
+  const GemmTileConfig &square = kTileCandidates[0];
+  if (form.bScaling != GemmBScaling::Block ||
+      form.out != GemmOutElement::BF16 || form.accumulate ||
+      form.grouping != GemmGrouping::None || tile.blockM != square.blockM ||
+      tile.blockN != square.blockN || tile.stages != square.stages)
+    return tile;
+  bool fewWaves = TileWaves(m, n, tile, tile.ctas).waves <= 2;
+  if (k < kDeepRingMinK ||
+      k > (fewWaves ? kDeepRingFewWavesMaxK : kDeepRingMaxK))
+    return tile;
+  GemmKernelConfig config = form;
+  config.tile = tile;
+  config.tile.stages = kDeepRingStages;
+  if (config.getInvalidReason())
+    return tile;
+  return config.tile;
+}
+} // namespace
+
+GemmTileConfig hopper::chooseGemmTile(int64_t m, int64_t n, int64_t k,
                                       const GemmKernelConfig &form) {
   int64_t ctas = form.tile.ctas;
   // NOTE: H200 (bench/results/h200-bench-gemm-m256.txt): in the Wgrad form
@@ -386,13 +426,14 @@ GemmTileConfig hopper::chooseGemmTile(int64_t m, int64_t n,
     candidate.ctas = ctas;
     int64_t tiles = TileWaves(m, n, candidate, ctas).tiles;
     if (tiles >= wanted)
-      return widenGemmTile(m, n, candidate, form);
+      return deepenGemmRing(m, n, k, widenGemmTile(m, n, candidate, form),
+                            form);
     if (tiles > bestTiles) {
       best = candidate;
       bestTiles = tiles;
     }
   }
-  return widenGemmTile(m, n, *best, form);
+  return deepenGemmRing(m, n, k, widenGemmTile(m, n, *best, form), form);
 }
 
 std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
@@ -686,8 +727,8 @@ private:
       return {stage, parity};
     }
     Value stages = b.i32(config.tile.stages);
-    Value local = b.add(ringStage0, b.trunc(b.getI32Type(),
-                                            b.sub(iteration, ringFirst)));
+    Value local =
+        b.add(ringStage0, b.trunc(b.getI32Type(), b.sub(iteration, ringFirst)));
     Value stage = b.remu(local, stages);
     Value parity =
         b.trunc(b.getI1Type(), b.add(ringLap0, b.divu(local, stages)));
