@@ -1007,9 +1007,6 @@ private:
   // usesStorerWarps(): the index (i64) of the epilogue being emitted among
   // the CTA's epilogues (its tile's tileInCta).
   Value epilogueIndex;
-  // emitStagedStores: the thread index (i32) the read-back of the staged
-  // slices is computed from (one slice: a pinnedCopy of tid per epilogue).
-  Value stagedReadThread;
   // beginTileRing: the current tile's first ring iteration (i64) and, for
   // a stage count that is not a power of two, its stage and lap (i32).
   Value ringFirst, ringStage0, ringLap0;
@@ -2093,10 +2090,6 @@ void ScaledMatmulKernelEmitter::syncWarpgroup() {
 }
 
 void ScaledMatmulKernelEmitter::emitStagedStores(ArrayRef<Value> acc) {
-  // NOTE: pinned with one slice only: with two (BLOCK_M = 256) the second
-  // slice's fragment is live while the first is read back, and computing
-  // the read-back there spilled 16 bytes where hoisting it spills none.
-  stagedReadThread = config.getSlices() == 1 ? pinnedCopy(tid) : tid;
   int64_t regs = config.getFragmentValues();
   for (int64_t slice = 0; slice < config.getSlices(); ++slice)
     emitStagedSlice(acc.slice(slice * regs, regs), slice);
@@ -2255,11 +2248,15 @@ void ScaledMatmulKernelEmitter::emitStagedSlice(ArrayRef<Value> acc,
   };
   int64_t chunksPerRow = config.tile.blockN / kStagedChunk;
   int64_t chunks = kWgmmaM * chunksPerRow;
-  // NOTE: from a pinned copy of the thread index (emitStagedStores): the
+  // NOTE: with one slice, from a pinned copy of the thread index: the
   // chunks' rows and staging offsets (BN / 8 chunks per row, not a power of
   // two for the wide tiles) computed from tid itself were hoisted out of
-  // the tile loop, and the 128 x 192 kernel spilled 12 bytes of them.
-  Value inGroup = b.remu(stagedReadThread, b.i32(kWarpgroupThreads));
+  // the tile loop, and the 128 x 192 kernel spilled 12 bytes of them. With
+  // two (BLOCK_M = 256) the second slice's fragment is live while the
+  // first is read back; computed there, the read-back spilled 16 bytes
+  // where hoisted it spills none.
+  Value readThread = config.getSlices() == 1 ? pinnedCopy(tid) : tid;
+  Value inGroup = b.remu(readThread, b.i32(kWarpgroupThreads));
   Value firstRow = b.mul(warpgroup, b.i32(kWgmmaM));
   Value sliceRow0 = b.add(ctaRow0, b.i64(slice * config.getSliceRows()));
   for (int64_t first = 0; first < chunks; first += kWarpgroupThreads) {
