@@ -31,9 +31,9 @@
 // RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --implicit-check-not="ptxas advisory" --check-prefix=M256
 // The wide tiles the pass picks for N tails (128x160 and 128x192, their K
 // loop compiled per column split; scaled-matmul-wgmma-wide-n.mlir): no
-// spills (the staged read-back is computed in the epilogue from a pinned
-// copy of the thread index; hoisted out of the tile loop, 12 bytes of it
-// spilled at 128x192):
+// spills (above BN = 160 the staged read-back is computed in the epilogue
+// from a pinned copy of the thread index; hoisted out of the tile loop, 12
+// bytes of it spilled at 128x192):
 // RUN: rm -rf %t && fp8-opt %S/scaled-matmul-wgmma-wide-n.mlir --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified format=isa export-dir=%t" -o /dev/null
 // RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --implicit-check-not="ptxas advisory" --check-prefix=WIDE
 // The epilogue storers (static K <= 1024; scaled-matmul-wgmma-epilogue-storers.mlir):

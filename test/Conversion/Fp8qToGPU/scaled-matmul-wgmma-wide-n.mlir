@@ -12,6 +12,17 @@
 // RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified" | FileCheck %s --check-prefix=AUTO
 // RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-n=160" | FileCheck %s --check-prefix=N160
 // RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-n=144" | FileCheck %s --check-prefix=N144
+// Above BN = 160 the staged read-back is computed from a pinned copy of
+// the thread index (an empty side-effecting asm LLVM does not hoist out of
+// the tile loop: hoisted, 128x192 spilled 12 bytes; ptxas in
+// scaled-matmul-wgmma-ptxas.mlir); 128x160 and 128x128 (_acc) hoist it:
+// RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified" | FileCheck %s --check-prefix=PIN
+// PIN-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_bf16_m128n160s4c132
+// PIN-NOT: "mov.b32 $0, $1;"
+// PIN-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_bf16_m128n192s4c132
+// PIN: "mov.b32 $0, $1;", "=r,r"
+// PIN-LABEL: gpu.module @fp8q_scaled_matmul_1x128_128x128_bf16_acc
+// PIN-NOT: "mov.b32 $0, $1;"
 
 // 4096 x 576: 160 tiles of 128 x 128 (two waves on 132 SMs, the second of
 // 28) against 128 of 128 x 160 (one).

@@ -2248,14 +2248,20 @@ void ScaledMatmulKernelEmitter::emitStagedSlice(ArrayRef<Value> acc,
   };
   int64_t chunksPerRow = config.tile.blockN / kStagedChunk;
   int64_t chunks = kWgmmaM * chunksPerRow;
-  // NOTE: with one slice, from a pinned copy of the thread index: the
-  // chunks' rows and staging offsets (BN / 8 chunks per row, not a power of
-  // two for the wide tiles) computed from tid itself were hoisted out of
-  // the tile loop, and the 128 x 192 kernel spilled 12 bytes of them. With
-  // two (BLOCK_M = 256) the second slice's fragment is live while the
-  // first is read back; computed there, the read-back spilled 16 bytes
-  // where hoisted it spills none.
-  Value readThread = config.getSlices() == 1 ? pinnedCopy(tid) : tid;
+  // NOTE: above BN = 160 (one slice), from a pinned copy of the thread
+  // index: the chunks' rows and staging offsets (BN / 8 chunks per row)
+  // computed from tid itself were hoisted out of the tile loop, and the
+  // 128 x 192 kernel spilled 12 bytes of them; pinned, it ran 1.03-1.05x
+  // (H200, bench/results/h200-s11.txt, call 5). Elsewhere hoisting is the
+  // better trade: pinned, 128 x 160 (no spill to remove) ran 0.96x at
+  // 1024x7168x2048 (the read-back recomputed in each short-K epilogue),
+  // and with two slices (BLOCK_M = 256), whose second fragment is live
+  // while the first is read back, the bf16 kernel spilled 16 bytes.
+  constexpr int64_t kPinnedReadBackMinN = 161;
+  Value readThread =
+      config.getSlices() == 1 && config.tile.blockN >= kPinnedReadBackMinN
+          ? pinnedCopy(tid)
+          : tid;
   Value inGroup = b.remu(readThread, b.i32(kWarpgroupThreads));
   Value firstRow = b.mul(warpgroup, b.i32(kWgmmaM));
   Value sliceRow0 = b.add(ctaRow0, b.i64(slice * config.getSliceRows()));
