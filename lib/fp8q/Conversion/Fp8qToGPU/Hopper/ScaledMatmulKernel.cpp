@@ -713,9 +713,9 @@ private:
   /// The stage (i32) and phase parity (i1) of ring iteration `iteration`
   /// (i64), at or after the current tile's first (beginTileRing).
   /// NOTE: with a stage count that is not a power of two the i64 division
-  /// of the iteration in the K loop cost the 128 x 128 kernel with 6 stages
-  /// 4 bytes of ptxas spills; it is done once per tile instead, and the K
-  /// loop divides the block's i32 offset from the tile's first stage
+  /// of the iteration in the K loop cost the 128 x 128 Wgrad kernel with 6
+  /// stages 12 bytes of ptxas spills; it is done once per tile instead, and
+  /// the K loop divides the block's i32 offset from the tile's first stage
   /// (iteration - ringFirst is that tile's K block: LLVM folds the
   /// subtraction of firstIteration + kt).
   std::pair<Value, Value> getRingSlot(Value iteration) {
@@ -2257,9 +2257,9 @@ void ScaledMatmulKernelEmitter::emitStagedSlice(ArrayRef<Value> acc,
   // 1024x7168x2048 (the read-back recomputed in each short-K epilogue),
   // and with two slices (BLOCK_M = 256), whose second fragment is live
   // while the first is read back, the bf16 kernel spilled 16 bytes.
-  constexpr int64_t kPinnedReadBackMinN = 161;
+  constexpr int64_t kPinnedReadBackAboveN = 160;
   Value readThread =
-      config.getSlices() == 1 && config.tile.blockN >= kPinnedReadBackMinN
+      config.getSlices() == 1 && config.tile.blockN > kPinnedReadBackAboveN
           ? pinnedCopy(tid)
           : tid;
   Value inGroup = b.remu(readThread, b.i32(kWarpgroupThreads));
