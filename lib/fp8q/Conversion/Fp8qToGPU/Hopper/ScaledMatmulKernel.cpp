@@ -364,8 +364,8 @@ namespace {
 GemmTileConfig deepenGemmRing(int64_t m, int64_t n, int64_t k,
                               const GemmTileConfig &tile,
                               const GemmKernelConfig &form) {
-  // NOTE: H200 (bench/results/h200-s11.txt, calls 1 and 2, three
-  // alternating rounds each): against 4 stages, 6 ran 1.02-1.08x at K =
+  // NOTE: H200 (bench/results/h200-s11.txt, calls 1-3, two or three
+  // alternating rounds each): against 4 stages, 6 ran 1.00-1.08x at K =
   // 1024-2048 (4096x7168x1024, 4096x7168x2048, 4096x24576x1536,
   // 2048x7168x2048, 256x7168x2048) and 1.04-1.08x at 1024x4096x7168 (two
   // waves), but 0.98x at 4096x32768x512, 0.997-1.00x at the other K =
