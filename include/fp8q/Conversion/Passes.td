@@ -190,11 +190,13 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
            "GEMM kernel: result rows per CTA tile (64 or 128: one consumer "
            "warpgroup per 64; 256: two warpgroups of two 64-row slices). 0 "
            "with gemm-block-n and gemm-stages 0 (the default): chosen per "
-           "GEMM from its static M and N (128x128 for large GEMMs, smaller "
-           "tiles for M <= 256, 256x128 for the Wgrad form where it fills "
-           "the waves as well, 128x160 or 128x192 for bf16 results where "
-           "128x128 leaves a partial last wave or an N tail); a value fixes "
-           "the tiling for every GEMM, 128 where left 0">,
+           "GEMM from its static M, N and K (128x128 for large GEMMs, "
+           "smaller tiles for M <= 256, 256x128 for the Wgrad form where it "
+           "fills the waves as well, 128x160 or 128x192 for bf16 results "
+           "where 128x128 leaves a partial last wave or an N tail; a 128x128 "
+           "bf16 tile takes 6 stages instead of 4 at K = 1024..2048, or up to "
+           "K = 8192 on at most two waves of tiles); a value fixes the tiling "
+           "for every GEMM, 128 where left 0">,
     Option<"gemmBlockN", "gemm-block-n", "int64_t", /*default=*/"0",
            "GEMM kernel: result columns per CTA tile (the wgmma N: a "
            "multiple of 8 up to 256; with weight blocks it divides the "
