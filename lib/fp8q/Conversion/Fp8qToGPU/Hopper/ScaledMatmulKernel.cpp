@@ -315,6 +315,18 @@ struct TileWaves {
         waves(llvm::divideCeil(tiles, ctas)) {}
 };
 
+/// Whether `tile` has the default tile's 128 x 128 shape and `form` is the
+/// recipe's bf16 result (weight blocks, no accumulate, not grouped): the
+/// combination the wide tiles and the deeper ring were measured on.
+bool isRecipeBF16Square(const GemmTileConfig &tile,
+                        const GemmKernelConfig &form) {
+  const GemmTileConfig &square = kTileCandidates[0];
+  return form.bScaling == GemmBScaling::Block &&
+         form.out == GemmOutElement::BF16 && !form.accumulate &&
+         form.grouping == GemmGrouping::None && tile.blockM == square.blockM &&
+         tile.blockN == square.blockN;
+}
+
 /// The 128 x 128 tile `tile` or a wider one for the bf16 recipe form
 /// `form` (chooseGemmTile); other tiles and forms are returned as they are.
 GemmTileConfig widenGemmTile(int64_t m, int64_t n, const GemmTileConfig &tile,
@@ -327,11 +339,7 @@ GemmTileConfig widenGemmTile(int64_t m, int64_t n, const GemmTileConfig &tile,
   static constexpr GemmTileConfig kWideTiles[] = {{128, 160, 4, 0},
                                                   {128, 192, 4, 0}};
   constexpr double kWideTileGain = 1.05;
-  const GemmTileConfig &square = kTileCandidates[0];
-  if (form.bScaling != GemmBScaling::Block ||
-      form.out != GemmOutElement::BF16 || form.accumulate ||
-      form.grouping != GemmGrouping::None || tile.blockM != square.blockM ||
-      tile.blockN != square.blockN)
+  if (!isRecipeBF16Square(tile, form))
     return tile;
   // The columns the busiest CTA of the persistent grid computes.
   auto busiest = [&](const GemmTileConfig &candidate) {
@@ -375,11 +383,8 @@ GemmTileConfig deepenGemmRing(int64_t m, int64_t n, int64_t k,
   constexpr int64_t kDeepRingMaxK = 2048;
   constexpr int64_t kDeepRingFewWavesMaxK = 8192;
   constexpr int64_t kDeepRingStages = 6;
-  const GemmTileConfig &square = kTileCandidates[0];
-  if (form.bScaling != GemmBScaling::Block ||
-      form.out != GemmOutElement::BF16 || form.accumulate ||
-      form.grouping != GemmGrouping::None || tile.blockM != square.blockM ||
-      tile.blockN != square.blockN || tile.stages != square.stages)
+  if (!isRecipeBF16Square(tile, form) ||
+      tile.stages != kTileCandidates[0].stages)
     return tile;
   bool fewWaves = TileWaves(m, n, tile, tile.ctas).waves <= 2;
   if (k < kDeepRingMinK ||
