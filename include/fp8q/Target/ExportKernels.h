@@ -43,6 +43,10 @@ struct ExportedKernel {
   hopper::KernelConfig config;
   std::optional<std::string> cubin;
   std::optional<std::string> ptx;
+  /// The options ptxas assembled the PTX with beyond the chip and -O3 (the
+  /// `ptxas-cmd-options` flag of the module's #nvvm.target), which whoever
+  /// assembles the PTX again needs for the same cubin.
+  SmallVector<std::string> ptxasOptions;
 };
 
 /// One launch with static sizes found in the compiled program.

@@ -241,6 +241,11 @@ void writeKernel(llvm::json::OStream &json, const ExportedKernel &kernel) {
     json.attribute("x-status", "experimental");
   if (kernel.ptx)
     json.attribute("x-ptx", *kernel.ptx);
+  if (!kernel.ptxasOptions.empty())
+    json.attributeArray("x-ptxas-options", [&] {
+      for (const std::string &option : kernel.ptxasOptions)
+        json.value(option);
+    });
   json.attribute("x-format", kernel.cubin ? "cubin" : "ptx");
 }
 } // namespace
@@ -349,6 +354,10 @@ LogicalResult Fp8qExportKernelsPass::exportModule(
                                       << name << "' has no #nvvm.target";
   auto nvvmTarget = cast<NVVM::NVVMTargetAttr>(*target);
   chip = nvvmTarget.getChip().str();
+  if (nvvmTarget.hasCmdOptions())
+    if (auto list = dyn_cast<ArrayAttr>(nvvmTarget.getCmdOptions()->getValue()))
+      for (auto option : list.getAsRange<StringAttr>())
+        kernel.ptxasOptions.push_back(option.str());
 
   std::string ptx;
   // NOTE: TargetOptions keeps a function_ref: the callback must outlive it.

@@ -10,23 +10,40 @@ its wgmma.wait_group), so that tests can require there be none:
 
     fp8q_...: ptxas advisory C7514: wgmma.mma_async instructions are serialized due to ...
 
+Each PTX is assembled as the export assembled it: -O3 and the options its
+kernel lists in the directory's manifest.json (`x-ptxas-options`).
+
 Usage: ptxas_report.py PTXAS DIR [CHIP]
 """
 
+import json
 import os
 import re
 import subprocess
 import sys
 
 
+def ptxas_options(directory):
+    """Kernel name -> its extra ptxas options, from DIR/manifest.json."""
+    path = os.path.join(directory, "manifest.json")
+    if not os.path.exists(path):
+        return {}
+    with open(path) as f:
+        manifest = json.load(f)
+    return {kernel["name"]: kernel.get("x-ptxas-options", [])
+            for kernel in manifest.get("kernels", [])}
+
+
 def main():
     ptxas, directory = sys.argv[1], sys.argv[2]
     chip = sys.argv[3] if len(sys.argv) > 3 else "sm_90a"
+    options = ptxas_options(directory)
     for name in sorted(os.listdir(directory)):
         if not name.endswith(".ptx"):
             continue
         log = subprocess.run(
-            [ptxas, f"-arch={chip}", "-v", os.path.join(directory, name),
+            [ptxas, f"-arch={chip}", "--opt-level", "3", "-v",
+             *options.get(name[:-4], []), os.path.join(directory, name),
              "-o", os.devnull],
             check=True, capture_output=True, text=True).stderr
         registers = re.search(r"Used (\d+) registers", log).group(1)

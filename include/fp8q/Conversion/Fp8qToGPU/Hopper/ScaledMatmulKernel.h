@@ -73,6 +73,9 @@ constexpr int64_t kMaxThreadRegisters = 255;
 /// Registers per thread of the producer warpgroup after setmaxnreg (PTX:
 /// a multiple of 8 in 24..256); it only issues TMA copies.
 constexpr int64_t kProducerRegisters = 40;
+/// ptxas' most aggressive register-usage level (its default is 5), as
+/// DeepGEMM compiles its kernels; see GemmKernelConfig::getPtxasOptions.
+constexpr const char *kPtxasRegisterUsageLevel = "--register-usage-level=10";
 /// NOTE: the streaming multiprocessors of an H100 SXM and an H200: one
 /// persistent CTA per SM fills the chip.
 constexpr int64_t kHopperSMs = 132;
@@ -187,6 +190,19 @@ struct GemmKernelConfig {
   /// multiply-then-add promotion. Derived from the configuration, never parsed back
   /// (the kernel module carries the configuration: KernelConfig.h).
   std::string getName() const;
+
+  /// Options for ptxas (the `ptxas-cmd-options` flag of the kernel module's
+  /// #nvvm.target; manifest.json lists them as `x-ptxas-options`):
+  /// kPtxasRegisterUsageLevel, except for kernels with epilogue storers and
+  /// the 128 x 128 bf16 recipe kernel with 6 stages, which keep ptxas'
+  /// default. NOTE: H200 (bench/results/h200-s12.txt, two calls, alternating
+  /// rounds): with it ptxas issues the consumers' scale loads before their
+  /// stage wait; 1.005-1.04x on the K-loop-bound shapes (4096x7168x16384
+  /// 1.01-1.04x), 1.00-1.04x with the small and wide tiles, 1.02-1.04x in
+  /// the Wgrad form; 0.975-0.98x with storers (K <= 1024) and 0.956-1.04x
+  /// with the 6-stage ring (its short-K shapes; 256x7168x2048 0.96x and
+  /// 1.01x).
+  SmallVector<StringRef> getPtxasOptions() const;
 
   /// Consumer (MMA) warpgroups: blockM / 64, at most two (more would leave
   /// each fewer registers than a partial and its accumulator need).

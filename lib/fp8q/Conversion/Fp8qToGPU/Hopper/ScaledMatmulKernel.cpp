@@ -399,6 +399,13 @@ GemmTileConfig deepenGemmRing(int64_t m, int64_t n, int64_t k,
 }
 } // namespace
 
+SmallVector<StringRef> GemmKernelConfig::getPtxasOptions() const {
+  bool deepRing = isRecipeBF16Square(tile, *this) && tile.stages == 6;
+  if (epilogueStorers || deepRing)
+    return {};
+  return {kPtxasRegisterUsageLevel};
+}
+
 GemmTileConfig hopper::chooseGemmTile(int64_t m, int64_t n, int64_t k,
                                       const GemmKernelConfig &form) {
   int64_t ctas = form.tile.ctas;
@@ -2425,6 +2432,32 @@ void ScaledMatmulKernelEmitter::emit() {
 // buildScaledMatmulKernelModule
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// `target` with `ptxasOptions` appended to its `ptxas-cmd-options` flag
+/// (an #nvvm.target; other targets, or no options, as they are).
+Attribute withPtxasOptions(Attribute target, ArrayRef<StringRef> ptxasOptions) {
+  auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target);
+  if (!nvvm || ptxasOptions.empty())
+    return target;
+  MLIRContext *context = target.getContext();
+  constexpr StringLiteral kFlag = "ptxas-cmd-options";
+  SmallVector<Attribute> options;
+  NamedAttrList flags;
+  if (DictionaryAttr existing = nvvm.getFlags()) {
+    flags.append(existing.getValue());
+    if (auto list = existing.getAs<ArrayAttr>(kFlag))
+      llvm::append_range(options, list.getValue());
+  }
+  for (StringRef option : ptxasOptions)
+    options.push_back(StringAttr::get(context, option));
+  flags.set(kFlag, ArrayAttr::get(context, options));
+  return NVVM::NVVMTargetAttr::get(context, nvvm.getO(), nvvm.getTriple(),
+                                   nvvm.getChip(), nvvm.getFeatures(),
+                                   flags.getDictionary(context), nvvm.getLink(),
+                                   nvvm.getVerifyTarget());
+}
+} // namespace
+
 gpu::GPUModuleOp
 hopper::buildScaledMatmulKernelModule(OpBuilder &builder, Location loc,
                                       const GemmKernelConfig &config,
@@ -2435,8 +2468,10 @@ hopper::buildScaledMatmulKernelModule(OpBuilder &builder, Location loc,
   assert(!config.getInvalidReason() && "building an invalid GEMM kernel");
   std::string name = config.getName();
   LLVM_DEBUG(llvm::dbgs() << "building " << name << "\n");
-  auto module = gpu::GPUModuleOp::create(builder, loc, name,
-                                         builder.getArrayAttr({target}));
+  auto module = gpu::GPUModuleOp::create(
+      builder, loc, name,
+      builder.getArrayAttr(
+          {withPtxasOptions(target, config.getPtxasOptions())}));
   // The configuration travels with the kernel: its readers take it from
   // here, never from the name.
   setKernelConfig(module, config);
