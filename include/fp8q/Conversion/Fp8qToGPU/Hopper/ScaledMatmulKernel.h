@@ -199,7 +199,7 @@ struct GemmKernelConfig {
   /// rounds): with it ptxas issues the consumers' scale loads before their
   /// stage wait; 1.005-1.04x on the K-loop-bound shapes (4096x7168x16384
   /// 1.01-1.04x), 1.00-1.04x with the small and wide tiles, 1.02-1.04x in
-  /// the Wgrad form; 0.975-0.98x with storers (K <= 1024) and 0.956-1.04x
+  /// the Wgrad form; 0.975-0.996x with storers (K <= 1024) and 0.956-1.04x
   /// with the 6-stage ring (its short-K shapes; 256x7168x2048 0.96x and
   /// 1.01x).
   SmallVector<StringRef> getPtxasOptions() const;
