@@ -1084,7 +1084,8 @@ GemmKernelConfig fp8q::getGemmKernelConfig(Operation *scaledMatmul,
   config.tile.clusterM = options.gemmTile.clusterM;
   // NOTE: H200 (bench/results/h200-s10-storer.txt): the producer's storer
   // warps ran 1.07x at K = 512 and 1.02x at K = 1024 and lost 3-5 % from K
-  // = 1536 on (their spinning waits between the rarer epilogues).
+  // = 1536 on; storers that sleep between their polls lost as much there
+  // (h200-s12.txt, call 1), so it is not their spinning waits.
   if (options.gemmAutoTile && result.hasStaticShape() &&
       !a.isDynamicDim(1) && a.getDimSize(1) <= kEpilogueStorersMaxK &&
       config.canUseEpilogueStorers())

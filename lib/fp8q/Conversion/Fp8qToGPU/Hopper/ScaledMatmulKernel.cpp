@@ -327,6 +327,16 @@ bool isRecipeBF16Square(const GemmTileConfig &tile,
          tile.blockN == square.blockN;
 }
 
+/// Stages of the deeper ring (deepenGemmRing).
+constexpr int64_t kDeepRingStages = 6;
+
+/// Whether `tile` is the deeper ring's: the recipe's bf16 128 x 128 tile
+/// with kDeepRingStages (chosen by deepenGemmRing or given by the tiling
+/// options; one kernel either way).
+bool isDeepRing(const GemmTileConfig &tile, const GemmKernelConfig &form) {
+  return isRecipeBF16Square(tile, form) && tile.stages == kDeepRingStages;
+}
+
 /// The 128 x 128 tile `tile` or a wider one for the bf16 recipe form
 /// `form` (chooseGemmTile); other tiles and forms are returned as they are.
 GemmTileConfig widenGemmTile(int64_t m, int64_t n, const GemmTileConfig &tile,
@@ -382,7 +392,6 @@ GemmTileConfig deepenGemmRing(int64_t m, int64_t n, int64_t k,
   constexpr int64_t kDeepRingMinK = 1024;
   constexpr int64_t kDeepRingMaxK = 2048;
   constexpr int64_t kDeepRingFewWavesMaxK = 8192;
-  constexpr int64_t kDeepRingStages = 6;
   if (!isRecipeBF16Square(tile, form) ||
       tile.stages != kTileCandidates[0].stages)
     return tile;
@@ -400,8 +409,7 @@ GemmTileConfig deepenGemmRing(int64_t m, int64_t n, int64_t k,
 } // namespace
 
 SmallVector<StringRef> GemmKernelConfig::getPtxasOptions() const {
-  bool deepRing = isRecipeBF16Square(tile, *this) && tile.stages == 6;
-  if (epilogueStorers || deepRing)
+  if (epilogueStorers || isDeepRing(tile, *this))
     return {};
   return {kPtxasRegisterUsageLevel};
 }
