@@ -24,10 +24,12 @@ import sys
 
 
 def ptxas_options(directory):
-    """Kernel name -> its extra ptxas options, from DIR/manifest.json."""
+    """Kernel name -> its extra ptxas options, from DIR/manifest.json (an
+    export always writes one: without it the PTX would be assembled with
+    other options than the cubin that ships)."""
     path = os.path.join(directory, "manifest.json")
     if not os.path.exists(path):
-        return {}
+        sys.exit(f"ptxas_report.py: {path} not found (DIR must be an export)")
     with open(path) as f:
         manifest = json.load(f)
     return {kernel["name"]: kernel.get("x-ptxas-options", [])

@@ -2448,14 +2448,17 @@ Attribute withPtxasOptions(Attribute target, ArrayRef<StringRef> ptxasOptions) {
   if (!nvvm || ptxasOptions.empty())
     return target;
   MLIRContext *context = target.getContext();
+  // NOTE: the attribute reads this flag (NVVMTargetAttr::getCmdOptions, as
+  // the export and the serializer do) but has no setter: its name is
+  // written here. getCmdOptions dereferences the flags: hasCmdOptions first.
   constexpr StringLiteral kFlag = "ptxas-cmd-options";
   SmallVector<Attribute> options;
-  NamedAttrList flags;
-  if (DictionaryAttr existing = nvvm.getFlags()) {
-    flags.append(existing.getValue());
-    if (auto list = existing.getAs<ArrayAttr>(kFlag))
+  if (nvvm.hasCmdOptions())
+    if (auto list = dyn_cast<ArrayAttr>(nvvm.getCmdOptions()->getValue()))
       llvm::append_range(options, list.getValue());
-  }
+  NamedAttrList flags;
+  if (DictionaryAttr existing = nvvm.getFlags())
+    flags.append(existing.getValue());
   for (StringRef option : ptxasOptions)
     options.push_back(StringAttr::get(context, option));
   flags.set(kFlag, ArrayAttr::get(context, options));
