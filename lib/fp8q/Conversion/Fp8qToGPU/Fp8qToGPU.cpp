@@ -746,6 +746,7 @@ void LaunchEmitter::launchGemm(const GemmKernelConfig &config, Value out,
               : OpFoldResult(arith::MulIOp::create(
                     rewriter, loc, toIndex(sizeN),
                     arith::ConstantIndexOp::create(rewriter, loc, outBytes)));
+      // args.back() is `out`; the map's KernelArg is the next in the ABI.
       args.push_back(createTensorMap(args.back(), sizeM, rowBytes,
                                      interface.args[args.size()]));
     }
@@ -1098,10 +1099,6 @@ GemmKernelConfig fp8q::getGemmKernelConfig(Operation *scaledMatmul,
         chooseGemmTile(result.getDimSize(0), result.getDimSize(1),
                        a.isDynamicDim(1) ? 0 : a.getDimSize(1), config);
   config.tile.clusterM = options.gemmTile.clusterM;
-  // NOTE: H200 (bench/results/h200-s10-storer.txt): the producer's storer
-  // warps ran 1.07x at K = 512 and 1.02x at K = 1024 and lost 3-5 % from K
-  // = 1536 on; storers that sleep between their polls lost as much there
-  // (h200-s12.txt, call 1), so it is not their spinning waits.
   // NOTE: the out_map needs N % 8 == 0 (a static N that is not keeps the
   // threads' stores; a dynamic one is checked where the map is encoded).
   if (options.gemmTmaStore && config.canUseTmaStore() &&
@@ -1109,6 +1106,10 @@ GemmKernelConfig fp8q::getGemmKernelConfig(Operation *scaledMatmul,
     config.tmaStore = true;
     return config;
   }
+  // NOTE: H200 (bench/results/h200-s10-storer.txt): the producer's storer
+  // warps ran 1.07x at K = 512 and 1.02x at K = 1024 and lost 3-5 % from K
+  // = 1536 on; storers that sleep between their polls lost as much there
+  // (h200-s12.txt, call 1), so it is not their spinning waits.
   if (options.gemmAutoTile && result.hasStaticShape() &&
       !a.isDynamicDim(1) && a.getDimSize(1) <= kEpilogueStorersMaxK &&
       config.canUseEpilogueStorers())
