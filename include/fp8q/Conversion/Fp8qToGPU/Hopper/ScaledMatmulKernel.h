@@ -55,6 +55,9 @@ constexpr int64_t kTmaMaxBox = 256;
 /// bf16 columns of a TMA store box (GemmKernelConfig::tmaStore): one
 /// 128-byte row of the 128-byte swizzle (its span), 64 rows deep.
 constexpr int64_t kTmaStoreBoxColumns = 64;
+/// Bytes of a TMA store box's row (its 64 bf16 columns) and of the box.
+constexpr int64_t kTmaStoreRowBytes = kTmaStoreBoxColumns * 2;
+constexpr int64_t kTmaStoreBoxBytes = kWgmmaM * kTmaStoreRowBytes;
 /// Consumer warpgroups of a CTA at most (BLOCK_M = 256: two slices each).
 constexpr int64_t kMaxConsumerWarpgroups = 2;
 /// f32 accumulator registers per consumer thread at most

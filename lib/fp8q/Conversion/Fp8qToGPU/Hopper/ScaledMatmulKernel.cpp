@@ -629,8 +629,7 @@ KernelInterface hopper::getKernelInterface(const GemmKernelConfig &config) {
   pointer("out", "out", out, {"M", "N"}, true, config.getOutBytes());
   // The result's bytes [M, 2N], boxes of 64 rows x 128 bytes.
   if (config.tmaStore)
-    tensorMap("out_map", "out", kWgmmaM,
-              kTmaStoreBoxColumns * config.getOutBytes());
+    tensorMap("out_map", "out", kWgmmaM, kTmaStoreRowBytes);
   SmallVector<StringRef, 5> sizes = {"M", "N", "K"};
   if (grouped)
     sizes.push_back("G");
@@ -833,23 +832,24 @@ private:
     return b.cmp(arith::CmpIPredicate::eq,
                  b.remu(tid, b.i32(kWarpgroupThreads)), b.i32(0));
   }
+  /// The index of the tensor map parameter `name` in the GEMM ABI.
+  unsigned tensorMapIndex(StringRef name) const {
+    for (auto [i, a] : llvm::enumerate(interface.args))
+      if (a.kind == KernelArgKind::TensorMap && a.name == name)
+        return i;
+    llvm_unreachable("no such tensor map in the GEMM ABI");
+  }
   /// The generic address of the tensor map parameter `name`.
   Value tensorMapAddress(StringRef name) {
-    for (auto [i, a] : llvm::enumerate(interface.args))
-      if (a.name == name)
-        return getTensorMapParamAddress(b, b.getLoc(), func, i);
-    llvm_unreachable("no such tensor map in the GEMM ABI");
+    return getTensorMapParamAddress(b, b.getLoc(), func, tensorMapIndex(name));
   }
   /// The tensor map parameter `name` as the nvgpu descriptor it is, its
   /// generic address taken where it is used (getTensorMapParamAddress).
   Value tensorMap(StringRef name) {
-    for (auto [i, a] : llvm::enumerate(interface.args))
-      if (a.name == name)
-        return UnrealizedConversionCastOp::create(
-                   b, getTensorMapType(b.getContext(), a),
-                   getTensorMapParamAddress(b, b.getLoc(), func, i))
-            .getResult(0);
-    llvm_unreachable("the GEMM ABI has tensor maps a_map and b_map");
+    const KernelArg &arg = interface.args[tensorMapIndex(name)];
+    return UnrealizedConversionCastOp::create(
+               b, getTensorMapType(b.getContext(), arg), tensorMapAddress(name))
+        .getResult(0);
   }
 
   //===--------------------------------------------------------------------===//
@@ -2189,17 +2189,16 @@ void ScaledMatmulKernelEmitter::emitStagedBF16Slice(ArrayRef<Value> acc,
     // 128-byte swizzle of the boxes' 1024-byte-aligned rows). Lane l's
     // chunk is (j % 8) + l / 16 with j even, so its swizzled index is
     // (j % 8) ^ (l / 16 ^ row % 8), and row % 8 is l % 8.
-    int64_t rowBytes = kTmaStoreBoxColumns * 2;
-    int64_t boxBytes = kWgmmaM * rowBytes;
     int64_t boxChunks = kTmaStoreBoxColumns / kWgmmaNStep;
     boxesBase =
         b.add(base, b.mul(warpgroup, b.i32(kWgmmaM * config.tile.blockN * 2)));
     Value rowInSlice = b.add(b.mul(warp, b.i32(kFragmentWarpRows)), laneRow());
-    Value rowBase = b.add(boxesBase, b.mul(rowInSlice, b.i32(rowBytes)));
+    Value rowBase =
+        b.add(boxesBase, b.mul(rowInSlice, b.i32(kTmaStoreRowBytes)));
     Value lanePart = b.shl(
         b.bitXor(b.shru(lane, b.i32(4)), b.bitAnd(lane, b.i32(7))), b.i32(4));
-    addressOf = [&, rowBase, lanePart, boxBytes, boxChunks](int64_t j) {
-      return b.add(b.add(rowBase, b.i32((j / boxChunks) * boxBytes)),
+    addressOf = [&, rowBase, lanePart, boxChunks](int64_t j) {
+      return b.add(b.add(rowBase, b.i32((j / boxChunks) * kTmaStoreBoxBytes)),
                    b.bitXor(lanePart, b.i32((j % boxChunks) * 16)));
     };
   } else {
@@ -2266,7 +2265,6 @@ void ScaledMatmulKernelEmitter::emitStagedBF16Slice(ArrayRef<Value> acc,
           b.trunc(b.getI32Type(),
                   b.add(b.add(ctaRow0, b.i64(slice * config.getSliceRows())),
                         b.toI64(b.mul(warpgroup, b.i32(kWgmmaM)))));
-      int64_t boxBytes = kWgmmaM * kTmaStoreBoxColumns * 2;
       for (int64_t box = 0; box * kTmaStoreBoxColumns < config.tile.blockN;
            ++box) {
         Value x = b.trunc(
@@ -2274,7 +2272,8 @@ void ScaledMatmulKernelEmitter::emitStagedBF16Slice(ArrayRef<Value> acc,
             b.mul(b.add(ctaCol0, b.i64(box * kTmaStoreBoxColumns)), b.i64(2)));
         ptx("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group "
             "[$0, {$1, $2}], [$3];",
-            "l,r,r,r", {map, x, y, b.add(boxesBase, b.i32(box * boxBytes))});
+            "l,r,r,r",
+            {map, x, y, b.add(boxesBase, b.i32(box * kTmaStoreBoxBytes))});
       }
       ptx("cp.async.bulk.commit_group;", "", {});
     });
