@@ -172,7 +172,8 @@ class TensorMapSpec:
       of: name of the pointer argument the map describes.
       box: box extents, outermost first, as expressions.
       dtype: element type the map is encoded with (default the argument's;
-        E4M3 maps are encoded as "u8").
+        E4M3 maps are encoded as "u8"; a narrower type than the argument's
+        views its bytes: a "u8" map of a bf16 [M, N] array spans [M, 2N]).
       swizzle, l2_promotion, oob_fill, interleave: option names (TMA_*).
       element_strides: traversal strides, outermost first (default all 1).
       pass_as: "pointer" (the kernel takes a pointer to the 128-byte map in

@@ -1733,12 +1733,17 @@ class KernelSet:
     @staticmethod
     def _tensor_map_layout(arg: ArgSpec, spec: KernelSpec, env):
         """The size-dependent part of a tensor map: element type, dimensions
-        and byte strides (innermost first, as the driver lists them), box."""
+        and byte strides (innermost first, as the driver lists them), box.
+        A map of a narrower element type than its array's views the array's
+        bytes: its innermost dimension is the row's bytes over the map's
+        element size (a u8 map of a bf16 [M, N] array: [M, 2N])."""
         tm = arg.tensormap
         target = spec.arg(tm.of)
-        shape = _manifest.shape_of(target, env)
+        shape = list(_manifest.shape_of(target, env))
         dtype = tm.dtype or target.dtype
         itemsize = DTYPES[dtype].itemsize if dtype in DTYPES else DTYPES[target.dtype].itemsize
+        if target.dtype in DTYPES and shape:
+            shape[-1] = shape[-1] * DTYPES[target.dtype].itemsize // itemsize
         box = _manifest.dims_of(tm.box, env, f"box of {arg.name}")
         dims = list(reversed(shape))
         strides, running = [], itemsize  # bytes, for dims[1:]

@@ -220,6 +220,14 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
            "accumulator: `fma` (default; one fused multiply-add, one "
            "rounding) or `mul-add` (a rounded multiply, then a rounded add, "
            "in the order of the reference; kernel suffix `_muladd`)">,
+    Option<"gemmTmaStore", "gemm-tma-store", "bool", /*default=*/"false",
+           "GEMM kernel: store the staged bf16 results by TMA (one box of 64 "
+           "rows x 64 columns per warpgroup and 64 columns, through an "
+           "`out_map` tensor map over the result; kernel suffix `_tma`) "
+           "where the kernel stages them by stmatrix (bf16 without "
+           "accumulate, BLOCK_N a multiple of 64, no cluster, not grouped), "
+           "instead of the threads' 16-byte stores and the producer's storer "
+           "warps; such kernels require N % 8 == 0 at launch">,
     Option<"memoryModel", "memory-model", "::mlir::fp8q::Fp8qToGPUMemoryModel",
            /*default=*/"::mlir::fp8q::Fp8qToGPUMemoryModel::Copy",
            "Where the kernels' operands live",

@@ -81,6 +81,11 @@ struct GpuPipelineOptions : PassPipelineOptions<GpuPipelineOptions> {
       llvm::cl::desc("GEMM kernel: promotion rounding, fma (default) or "
                      "mul-add (convert-fp8q-to-gpu)"),
       llvm::cl::init("fma")};
+  Option<bool> gemmTmaStore{
+      *this, "gemm-tma-store",
+      llvm::cl::desc("GEMM kernel: store the staged bf16 results by TMA "
+                     "(convert-fp8q-to-gpu)"),
+      llvm::cl::init(false)};
   Option<std::string> exportDir{
       *this, "export-dir",
       llvm::cl::desc("If set, also write every kernel's cubin and PTX plus "

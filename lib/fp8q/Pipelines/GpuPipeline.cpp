@@ -323,6 +323,7 @@ void fp8q::buildFp8qGpuPipeline(OpPassManager &pm,
   conversion.gemmCtas = options.gemmCtas;
   conversion.gemmCluster = options.gemmCluster;
   conversion.gemmPromotion = options.gemmPromotion;
+  conversion.gemmTmaStore = options.gemmTmaStore;
   pm.addPass(createConvertFp8qToGPUPass(conversion));
   // The expert-parallel ops to the runtime's NCCL exchange (with
   // expert-exchange=host, ranks = 1 becomes host loops below).

@@ -73,7 +73,11 @@ def main(argv=None) -> int:
     parser.add_argument("--export-dir", required=True)
     parser.add_argument("--shapes", default="perf",
                         help="perf (PERF.md's rows) and/or MxNxK, comma separated")
+    parser.add_argument("--options", default="",
+                        help="more convert-fp8q-to-gpu options, space separated "
+                             "(e.g. gemm-tma-store=1)")
     args = parser.parse_args(argv)
+    options = f"{OPTIONS} {args.options}".strip()
     shapes: List[Tuple[int, int, int]] = []
     for token in args.shapes.split(","):
         shapes += check_gemm.PERF_SHAPES if token == "perf" else [
@@ -89,8 +93,8 @@ def main(argv=None) -> int:
         run = lambda *extra: subprocess.run(  # noqa: E731
             [args.fp8_opt, source, *extra], check=True, capture_output=True, text=True)
         try:
-            converted = run(f"--convert-fp8q-to-gpu={OPTIONS}").stdout
-            run(f"--fp8q-gpu-pipeline={OPTIONS} export-dir={args.export_dir}",
+            converted = run(f"--convert-fp8q-to-gpu={options}").stdout
+            run(f"--fp8q-gpu-pipeline={options} export-dir={args.export_dir}",
                 "-o", os.devnull)
         except subprocess.CalledProcessError as error:
             print(f"tile_plan: {' '.join(error.cmd)} failed:\n{error.stderr}", file=sys.stderr)

@@ -40,6 +40,10 @@
 // the storers' loop fits the producer's 40 registers:
 // RUN: rm -rf %t && fp8-opt %S/scaled-matmul-wgmma-epilogue-storers.mlir --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified format=isa export-dir=%t" -o /dev/null
 // RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --implicit-check-not="ptxas advisory" --check-prefix=STORERS
+// The TMA-store epilogue (gemm-tma-store; scaled-matmul-wgmma-tma-store.mlir),
+// with 4 and 6 stages:
+// RUN: rm -rf %t && fp8-opt %S/scaled-matmul-wgmma-tma-store.mlir --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified gemm-tma-store=1 format=isa export-dir=%t" -o /dev/null
+// RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --implicit-check-not="ptxas advisory" --check-prefix=TMA
 // 6 stages of 128 x 128 (the deep ring the pass picks for K = 1024..2048 and
 // few waves; scaled-matmul-wgmma-deep-ring.mlir), every form and the
 // storers' kernel: the ring's division by 6 in i32 (with it in i64 the Wgrad
@@ -108,6 +112,9 @@
 // WIDE: fp8q_scaled_matmul_1x128_128x128_bf16_m128n192s4c132: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
 
 // STORERS: fp8q_scaled_matmul_1x128_128x128_bf16_sw: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+
+// TMA: fp8q_scaled_matmul_1x128_128x128_bf16_tma: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+// TMA: fp8q_scaled_matmul_1x128_128x128_bf16_tma_m128n128s6c132: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
 
 // S6: fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s6c132: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
 // S6: fp8q_scaled_matmul_1x128_128x128_bf16_pi64_m128n128s6c132: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem

@@ -256,6 +256,22 @@ def test_cluster_and_tensor_map_launch(rt, tmp_path, capfd):
         kernels["mock_tma"](odd)
 
 
+def test_byte_map_of_a_wider_array(rt, tmp_path, capfd):
+    # A u8 map of a bf16 array views its bytes (the GEMM's out_map with
+    # gemm-tma-store): [M, N] bf16 encodes as [M, 2N] bytes.
+    os.environ["FP8Q_MOCK_CUDA_LOG"] = "1"
+    tm = kernel(name="mock_tma", args=[
+        {"name": "out", "kind": "ptr", "dtype": "bf16", "shape": ["M", "N"]},
+        {"name": "out_map", "kind": "tensormap", "of": "out", "box": [64, 128], "dtype": "u8",
+         "swizzle": "128B", "pass": "value"},
+        {"name": "M", "kind": "i64"}, {"name": "N", "kind": "i64"}],
+        grid=["ceil(M/64)", 1, 1])
+    kernels = rt.load(export(tmp_path, tm))
+    kernels["mock_tma"](rt.DeviceBuffer((100, 72), "bf16"))
+    err = capfd.readouterr().err
+    assert "tensor map type 0 dims 144 100 strides 144 box 128/1 64/1 interleave 0 swizzle 3" in err
+
+
 def test_tensor_map_cache_is_bounded(rt, tmp_path, monkeypatch):
     # Arrays that move from call to call (a training loop's activations)
     # need new tensor maps; their device copies stay within

@@ -70,6 +70,9 @@ struct Fp8qToGPUOptions {
   bool gemmAutoTile = false;
   /// The GEMM kernels' promotion rounding (option gemm-promotion).
   hopper::GemmPromotion gemmPromotion = hopper::GemmPromotion::FMA;
+  /// Store the staged bf16 results by TMA where the kernel allows it
+  /// (option gemm-tma-store; hopper::GemmKernelConfig::tmaStore).
+  bool gemmTmaStore = false;
 };
 
 /// Returns why `chip` cannot run the fp8q kernels, or std::nullopt if it can.

@@ -353,9 +353,11 @@ private:
   /// buffers, copies back, frees, wait.
   void emitCopyingLaunch(ArrayRef<Value> outputs, LaunchBuilder build);
   /// The tensor map `map` (a TensorMap parameter of the kernel ABI) of the
-  /// dense row-major [rows, K] E4M3 array at `pointer` (an `!llvm.ptr`), as
-  /// a `!llvm.ptr` kernel argument.
-  Value createTensorMap(Value pointer, OpFoldResult rows, const KernelArg &map);
+  /// dense row-major array at `pointer` (an `!llvm.ptr`) as [rows,
+  /// rowBytes] bytes (an E4M3 operand: rowBytes = K), as a `!llvm.ptr`
+  /// kernel argument.
+  Value createTensorMap(Value pointer, OpFoldResult rows, OpFoldResult rowBytes,
+                        const KernelArg &map);
   /// A device buffer shaped like the host buffer `like`, allocated on the
   /// stream after `token` (updated).
   Value allocateOnDevice(Value like, Value &token);
@@ -433,11 +435,12 @@ Value LaunchEmitter::getPointer(Value memref) {
 }
 
 /// The map is built from a ui8 view (buildByteView, getTensorMapByteType),
-/// which the kernel reads as E4M3 bytes.
+/// which the kernel reads as E4M3 bytes (or writes as bf16 pairs).
 Value LaunchEmitter::createTensorMap(Value pointer, OpFoldResult rows,
+                                     OpFoldResult rowBytes,
                                      const KernelArg &map) {
   MLIRContext *context = rewriter.getContext();
-  Value unranked = buildByteView(rewriter, loc, pointer, rows, sizeK);
+  Value unranked = buildByteView(rewriter, loc, pointer, rows, rowBytes);
   auto descType = getTensorMapType(context, map);
   SmallVector<Value, 2> box;
   for (int64_t extent : map.box)
@@ -723,16 +726,30 @@ void LaunchEmitter::launchGemm(const GemmKernelConfig &config, Value out,
     // Arguments in the order of the kernel ABI (docs/GPU.md): a, a_map, sa,
     // b, b_map, sb, [c], out, then M, N, K.
     KernelInterface interface = getKernelInterface(config);
-    SmallVector<Value, 11> args{a,
-                                createTensorMap(a, sizeM, interface.args[1]),
-                                getPointer(buffers[1]),
-                                b,
-                                createTensorMap(
-                                    b, grouped ? grouped->weightRows : sizeN,
-                                    interface.args[4]),
-                                getPointer(buffers[3])};
+    SmallVector<Value, 12> args{
+        a,
+        createTensorMap(a, sizeM, sizeK, interface.args[1]),
+        getPointer(buffers[1]),
+        b,
+        createTensorMap(b, grouped ? grouped->weightRows : sizeN, sizeK,
+                        interface.args[4]),
+        getPointer(buffers[3])};
     for (Value buffer : buffers.drop_front(4))
       args.push_back(getPointer(buffer)); // [groups], [c], out
+    // [out_map]: the result's bytes, [M, N * 2].
+    if (config.tmaStore) {
+      int64_t outBytes = config.getOutBytes();
+      OpFoldResult rowBytes =
+          getConstantIntValue(sizeN)
+              ? OpFoldResult(rewriter.getIndexAttr(*getConstantIntValue(sizeN) *
+                                                   outBytes))
+              : OpFoldResult(arith::MulIOp::create(
+                    rewriter, loc, toIndex(sizeN),
+                    arith::ConstantIndexOp::create(rewriter, loc, outBytes)));
+      // args.back() is `out`; the map's KernelArg is the next in the ABI.
+      args.push_back(createTensorMap(args.back(), sizeM, rowBytes,
+                                     interface.args[args.size()]));
+    }
     args.push_back(toI64(sizeM));
     args.push_back(toI64(sizeN));
     args.push_back(toI64(sizeK));
@@ -1082,6 +1099,13 @@ GemmKernelConfig fp8q::getGemmKernelConfig(Operation *scaledMatmul,
         chooseGemmTile(result.getDimSize(0), result.getDimSize(1),
                        a.isDynamicDim(1) ? 0 : a.getDimSize(1), config);
   config.tile.clusterM = options.gemmTile.clusterM;
+  // NOTE: the out_map needs N % 8 == 0 (a static N that is not keeps the
+  // threads' stores; a dynamic one is checked where the map is encoded).
+  if (options.gemmTmaStore && config.canUseTmaStore() &&
+      (result.isDynamicDim(1) || result.getDimSize(1) % 8 == 0)) {
+    config.tmaStore = true;
+    return config;
+  }
   // NOTE: H200 (bench/results/h200-s10-storer.txt): the producer's storer
   // warps ran 1.07x at K = 512 and 1.02x at K = 1024 and lost 3-5 % from K
   // = 1536 on; storers that sleep between their polls lost as much there
@@ -1250,6 +1274,7 @@ struct ConvertFp8qToGPUPass
     Fp8qToGPUOptions options{getFp8qNVVMTarget(&getContext(), chip),
                              memoryModel};
     options.gemmWgmma = gemm == "wgmma";
+    options.gemmTmaStore = gemmTmaStore;
     options.gemmPromotion =
         gemmPromotion == getGemmPromotionName(GemmPromotion::FMA)
             ? GemmPromotion::FMA

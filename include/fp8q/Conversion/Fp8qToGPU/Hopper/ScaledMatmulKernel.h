@@ -52,6 +52,12 @@ constexpr int64_t kGemmBlockK = 128;
 constexpr int64_t kEpilogueStorersMaxK = 1024;
 /// NOTE: the TMA box extent is at most 256 elements per dimension.
 constexpr int64_t kTmaMaxBox = 256;
+/// bf16 columns of a TMA store box (GemmKernelConfig::tmaStore): one
+/// 128-byte row of the 128-byte swizzle (its span), 64 rows deep.
+constexpr int64_t kTmaStoreBoxColumns = 64;
+/// Bytes of a TMA store box's row (its 64 bf16 columns) and of the box.
+constexpr int64_t kTmaStoreRowBytes = kTmaStoreBoxColumns * 2;
+constexpr int64_t kTmaStoreBoxBytes = kWgmmaM * kTmaStoreRowBytes;
 /// Consumer warpgroups of a CTA at most (BLOCK_M = 256: two slices each).
 constexpr int64_t kMaxConsumerWarpgroups = 2;
 /// f32 accumulator registers per consumer thread at most
@@ -178,17 +184,25 @@ struct GemmKernelConfig {
   /// warpgroup (the consumers write the staging area and go on to the next
   /// tile's K loop); only where canUseEpilogueStorers().
   bool epilogueStorers = false;
+  /// The staged bf16 epilogue stores each warpgroup's 64 staged rows by TMA
+  /// (cp.async.bulk.tensor, one box of 64 rows x 64 columns per 64 columns
+  /// of the tile, through the `out_map` tensor map over the result's bytes)
+  /// instead of the consumers' 16-byte stores; only where canUseTmaStore().
+  /// The launch then needs N % 8 == 0 (the map's row pitch, 2N bytes, a
+  /// multiple of 16).
+  bool tmaStore = false;
 
   /// `fp8q_scaled_matmul_1x128_128x128_bf16` (Block) or
   /// `fp8q_scaled_matmul_1x128_1x128_f32` (Row); then `_acc` with
   /// accumulate, `_amn` with mn_major A scales, `_grouped_contiguous` or
   /// `_grouped_masked` for grouped GEMMs, `_sw` with epilogueStorers,
+  /// `_tma` with tmaStore,
   /// `_g<G>` for a group size
   /// other than 128, `_pi<P>` for a
   /// promotion interval other than 128 and `_m<BM>n<BN>s<S>c<C>[x<X>]` for
   /// a non-default tiling (`x2`: 2-CTA clusters), then `_muladd` for the
-  /// multiply-then-add promotion. Derived from the configuration, never parsed back
-  /// (the kernel module carries the configuration: KernelConfig.h).
+  /// multiply-then-add promotion. Derived from the configuration, never parsed
+  /// back (the kernel module carries the configuration: KernelConfig.h).
   std::string getName() const;
 
   /// Options for ptxas (the `ptxas-cmd-options` flag of the kernel module's
@@ -282,6 +296,16 @@ struct GemmKernelConfig {
     return defersEpilogue() && storesStagedBF16ByMatrix() &&
            getEpilogueStagingBytes() > 0;
   }
+  /// Whether tmaStore may be set: bf16 results staged by stmatrix
+  /// (storesStagedBF16ByMatrix) in a staging area that fits, BN a multiple
+  /// of the box's 64 columns, without storer warps, not grouped (a box
+  /// clips at M and N only, not at a group's last row).
+  bool canUseTmaStore() const {
+    return storesStagedBF16ByMatrix() && !epilogueStorers &&
+           grouping == GemmGrouping::None &&
+           tile.blockN % kTmaStoreBoxColumns == 0 &&
+           getEpilogueStagingBytes() > 0;
+  }
   /// f32 registers per consumer thread for the accumulators: the promoted
   /// sum of every slice and the wgmma partials live beside them (two with
   /// the overlapped promotion, one otherwise), BN/2 each.
@@ -363,7 +387,8 @@ struct GemmKernelConfig {
            tile.blockN % 8 == 0 && 128 % (tile.blockN / 8) == 0;
   }
   /// Bytes of the epilogue's staging area (one slice: getSliceRows() rows
-  /// of the pitch), or 0:
+  /// of the pitch; with tmaStore the rows unpadded, BN x 2 bytes, as the
+  /// boxes' 128-byte swizzle lays them out), or 0:
   /// for f32 results (a warp's f32 pair stores already write whole 32-byte
   /// sectors) and where it does not fit in shared memory beside the ring;
   /// the kernel then stores from registers (pairs inside, elements on

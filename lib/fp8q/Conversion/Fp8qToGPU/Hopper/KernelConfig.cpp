@@ -50,6 +50,8 @@ constexpr StringLiteral kGrouping = "grouping";
 /// The staged epilogue stored by the producer warpgroup's warps 1-3;
 /// absent: false.
 constexpr StringLiteral kEpilogueStorers = "epilogue_storers";
+/// The staged epilogue stored by TMA (an `out_map` argument); absent: false.
+constexpr StringLiteral kTmaStore = "tma_store";
 
 constexpr SourceElement kSourceElements[] = {
     SourceElement::F32, SourceElement::BF16, SourceElement::F16,
@@ -117,6 +119,8 @@ DictionaryAttr hopper::getKernelConfigAttr(MLIRContext *context,
     add(kGrouping, b.getStringAttr(getGemmGroupingName(gemm.grouping)));
   if (gemm.epilogueStorers)
     add(kEpilogueStorers, b.getBoolAttr(true));
+  if (gemm.tmaStore)
+    add(kTmaStore, b.getBoolAttr(true));
   return b.getDictionaryAttr(fields);
 }
 
@@ -285,6 +289,9 @@ FailureOr<KernelConfig> readGemmConfig(FieldReader &reader) {
   if (reader.has(kEpilogueStorers))
     if (auto storers = reader.get<BoolAttr>(kEpilogueStorers, "bool"))
       config.epilogueStorers = storers.getValue();
+  if (reader.has(kTmaStore))
+    if (auto tma = reader.get<BoolAttr>(kTmaStore, "bool"))
+      config.tmaStore = tma.getValue();
   reader.checkNoOtherFields();
   if (reader.failed())
     return failure();

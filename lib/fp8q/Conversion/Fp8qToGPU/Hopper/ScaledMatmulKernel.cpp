@@ -201,6 +201,8 @@ std::string GemmKernelConfig::getName() const {
     name += ("_grouped_" + getGemmGroupingName(grouping)).str();
   if (epilogueStorers)
     name += "_sw";
+  if (tmaStore)
+    name += "_tma";
   if (groupSize != kGemmBlockK)
     name += llvm::formatv("_g{0}", groupSize).str();
   if (promotionInterval != kGemmBlockK)
@@ -246,7 +248,8 @@ int64_t GemmKernelConfig::getEpilogueStagingBytes() const {
     return 0;
   // NOTE: one slice at a time (emitStagedSlice): with two slices per
   // warpgroup the area holds half the tile, and 256 x 128 keeps 4 stages.
-  int64_t staging = getSliceRows() * getEpilogueStagingPitch();
+  int64_t staging = getSliceRows() * (tmaStore ? tile.blockN * getOutBytes()
+                                               : getEpilogueStagingPitch());
   int64_t others = tile.stages * getStageBytes() + getColumnScaleBytes() +
                    getClusterBarrierBytes() + getStaticSharedMemoryBytes();
   return others + staging <= kMaxSharedBytes ? staging : 0;
@@ -551,6 +554,12 @@ std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
                          "most {1} (got {2})",
                          tile.blockM, kGemmBlockK, promotionInterval)
         .str();
+  if (tmaStore && !canUseTmaStore())
+    return llvm::formatv("the TMA-store epilogue takes bf16 results without "
+                         "C staged by stmatrix, BLOCK_N a multiple of {0}, "
+                         "no storer warps, no clusters, not grouped",
+                         kTmaStoreBoxColumns)
+        .str();
   if (epilogueStorers && !canUseEpilogueStorers())
     return std::string("epilogue storers take the deferred bf16 epilogue "
                        "(bf16 results without C, 128x128 weight blocks, a "
@@ -574,20 +583,22 @@ KernelInterface hopper::getKernelInterface(const GemmKernelConfig &config) {
     arg.alignment = alignment;
     result.args.push_back(arg);
   };
-  auto tensorMap = [&](StringRef name, StringRef of, int64_t rows) {
+  // A u8 map over the bytes of `of`, boxes of `rows` x `rowBytes`.
+  auto tensorMap = [&](StringRef name, StringRef of, int64_t rows,
+                       int64_t rowBytes) {
     KernelArg arg;
     arg.name = name.str();
     arg.kind = KernelArgKind::TensorMap;
     arg.role = "tensormap";
     arg.tensorMapOf = of.str();
-    arg.box = {rows, kGemmBlockK};
+    arg.box = {rows, rowBytes};
     arg.dtype = "u8";
     arg.swizzle = "128B";
     result.args.push_back(arg);
   };
   std::string groups = llvm::formatv("K/{0}", config.groupSize).str();
   pointer("a", "a", "f8e4m3fn", {"M", "K"}, false, 16);
-  tensorMap("a_map", "a", config.tile.blockM);
+  tensorMap("a_map", "a", config.tile.blockM, kGemmBlockK);
   if (config.aScaleMnMajor) {
     pointer("sa", "a_scale", "f32", {groups, "M"}, false, 4);
     result.args.back().transposed = true;
@@ -599,7 +610,7 @@ KernelInterface hopper::getKernelInterface(const GemmKernelConfig &config) {
   bool grouped = config.grouping != GemmGrouping::None;
   std::string weightRows = grouped ? "G*N" : "N";
   pointer("b", "b", "f8e4m3fn", {weightRows, "K"}, false, 16);
-  tensorMap("b_map", "b", config.getBRowsPerCta());
+  tensorMap("b_map", "b", config.getBRowsPerCta(), kGemmBlockK);
   std::string blockRows =
       llvm::formatv("ceil(N/{0})", config.groupSize).str();
   pointer("sb", "b_scale", "f32",
@@ -616,6 +627,9 @@ KernelInterface hopper::getKernelInterface(const GemmKernelConfig &config) {
   if (config.accumulate)
     pointer("c", "c", out, {"M", "N"}, false, config.getOutBytes());
   pointer("out", "out", out, {"M", "N"}, true, config.getOutBytes());
+  // The result's bytes [M, 2N], boxes of 64 rows x 128 bytes.
+  if (config.tmaStore)
+    tensorMap("out_map", "out", kWgmmaM, kTmaStoreRowBytes);
   SmallVector<StringRef, 5> sizes = {"M", "N", "K"};
   if (grouped)
     sizes.push_back("G");
@@ -646,6 +660,9 @@ KernelInterface hopper::getKernelInterface(const GemmKernelConfig &config) {
     result.requirements.push_back("G*N < 2147483648");
   if (config.grouping == GemmGrouping::Masked)
     result.requirements.push_back("M == G*C");
+  // The out_map's row pitch (2N bytes) must be a multiple of 16.
+  if (config.tmaStore)
+    result.requirements.push_back("N % 8 == 0");
   return result;
 }
 
@@ -810,16 +827,29 @@ private:
     return b.sharedView(dynamicShared, b.toIndex(byteOffset), box.getShape(),
                         box.getElementType());
   }
+  /// Whether this thread is its warpgroup's first (the TMA store's issuer).
+  Value isWarpgroupLeader() {
+    return b.cmp(arith::CmpIPredicate::eq,
+                 b.remu(tid, b.i32(kWarpgroupThreads)), b.i32(0));
+  }
+  /// The index of the tensor map parameter `name` in the GEMM ABI.
+  unsigned tensorMapIndex(StringRef name) const {
+    for (auto [i, a] : llvm::enumerate(interface.args))
+      if (a.kind == KernelArgKind::TensorMap && a.name == name)
+        return i;
+    llvm_unreachable("no such tensor map in the GEMM ABI");
+  }
+  /// The generic address of the tensor map parameter `name`.
+  Value tensorMapAddress(StringRef name) {
+    return getTensorMapParamAddress(b, b.getLoc(), func, tensorMapIndex(name));
+  }
   /// The tensor map parameter `name` as the nvgpu descriptor it is, its
   /// generic address taken where it is used (getTensorMapParamAddress).
   Value tensorMap(StringRef name) {
-    for (auto [i, a] : llvm::enumerate(interface.args))
-      if (a.name == name)
-        return UnrealizedConversionCastOp::create(
-                   b, getTensorMapType(b.getContext(), a),
-                   getTensorMapParamAddress(b, b.getLoc(), func, i))
-            .getResult(0);
-    llvm_unreachable("the GEMM ABI has tensor maps a_map and b_map");
+    const KernelArg &arg = interface.args[tensorMapIndex(name)];
+    return UnrealizedConversionCastOp::create(
+               b, getTensorMapType(b.getContext(), arg), tensorMapAddress(name))
+        .getResult(0);
   }
 
   //===--------------------------------------------------------------------===//
@@ -2130,6 +2160,11 @@ void ScaledMatmulKernelEmitter::emitStagedBF16Slice(ArrayRef<Value> acc,
       b.ifThen(b.cmp(arith::CmpIPredicate::eq, warpgroup, b.i32(w)),
                [&] { wait(drainedBarrier(w), parity); });
   } else {
+    // TMA store: the warpgroup's previous boxes have been read out of the
+    // staging area (the bulk groups are the issuing thread's).
+    if (config.tmaStore)
+      b.ifThen(isWarpgroupLeader(),
+               [&] { ptx("cp.async.bulk.wait_group.read 0;", "", {}); });
     syncWarpgroup();
   }
   // stmatrix .x4 of 8-column groups j, j + 1: matrices {rows 0-7 of j, rows
@@ -2138,15 +2173,45 @@ void ScaledMatmulKernelEmitter::emitStagedBF16Slice(ArrayRef<Value> acc,
   // alone (BN % 16 == 8) takes .x2 (lanes 0-15).
   Value inGroup = b.remu(tid, b.i32(kWarpgroupThreads));
   Value warp = b.divu(inGroup, b.i32(kWarpLanes));
-  Value rowInStage = b.add(
-      b.add(b.mul(warpgroup, b.i32(kWgmmaM)),
-            b.mul(warp, b.i32(kFragmentWarpRows))),
-      b.add(b.bitAnd(lane, b.i32(7)),
-            b.mul(b.bitAnd(b.shru(lane, b.i32(3)), b.i32(1)),
-                  b.i32(kFragmentRowStep))));
-  Value matrixAddress =
-      b.add(base, b.add(b.mul(rowInStage, b.i32(pitch)),
-                        b.mul(b.shru(lane, b.i32(4)), b.i32(16))));
+  // Lane l's row among the warp's 16: l % 8, + 8 for the odd matrices.
+  auto laneRow = [&] {
+    return b.add(b.bitAnd(lane, b.i32(7)),
+                 b.mul(b.bitAnd(b.shru(lane, b.i32(3)), b.i32(1)),
+                       b.i32(kFragmentRowStep)));
+  };
+  // The address of lane l for groups j, j + 1 (j even).
+  std::function<Value(int64_t)> addressOf;
+  // TMA store: the shared address of the warpgroup's first box.
+  Value boxesBase;
+  if (config.tmaStore) {
+    // The warpgroup's rows as BN/64 boxes of 64 rows x 128 bytes, each
+    // row's eight 16-byte chunks swizzled (chunk c at c ^ (row % 8), the
+    // 128-byte swizzle of the boxes' 1024-byte-aligned rows). Lane l's
+    // chunk is (j % 8) + l / 16 with j even, so its swizzled index is
+    // (j % 8) ^ (l / 16 ^ row % 8), and row % 8 is l % 8.
+    int64_t boxChunks = kTmaStoreBoxColumns / kWgmmaNStep;
+    boxesBase =
+        b.add(base, b.mul(warpgroup, b.i32(kWgmmaM * config.tile.blockN * 2)));
+    Value rowInSlice = b.add(b.mul(warp, b.i32(kFragmentWarpRows)), laneRow());
+    Value rowBase =
+        b.add(boxesBase, b.mul(rowInSlice, b.i32(kTmaStoreRowBytes)));
+    Value lanePart = b.shl(
+        b.bitXor(b.shru(lane, b.i32(4)), b.bitAnd(lane, b.i32(7))), b.i32(4));
+    addressOf = [&, rowBase, lanePart, boxChunks](int64_t j) {
+      return b.add(b.add(rowBase, b.i32((j / boxChunks) * kTmaStoreBoxBytes)),
+                   b.bitXor(lanePart, b.i32((j % boxChunks) * 16)));
+    };
+  } else {
+    Value rowInStage = b.add(b.add(b.mul(warpgroup, b.i32(kWgmmaM)),
+                                   b.mul(warp, b.i32(kFragmentWarpRows))),
+                             laneRow());
+    Value matrixAddress =
+        b.add(base, b.add(b.mul(rowInStage, b.i32(pitch)),
+                          b.mul(b.shru(lane, b.i32(4)), b.i32(16))));
+    addressOf = [&, matrixAddress](int64_t j) {
+      return b.add(matrixAddress, b.i32(j * kWgmmaNStep * 2));
+    };
+  }
   auto packed = [&](int64_t i) {
     Value pair = LLVM::UndefOp::create(b, VectorType::get({2}, f32));
     for (int64_t k = 0; k < 2; ++k)
@@ -2157,7 +2222,7 @@ void ScaledMatmulKernelEmitter::emitStagedBF16Slice(ArrayRef<Value> acc,
   };
   int64_t groups = config.tile.blockN / kWgmmaNStep;
   for (int64_t j = 0; j < groups; j += 2) {
-    Value address = b.add(matrixAddress, b.i32(j * kWgmmaNStep * 2));
+    Value address = addressOf(j);
     if (j + 1 < groups) {
       ptx("stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};",
           "r,r,r,r,r",
@@ -2187,6 +2252,32 @@ void ScaledMatmulKernelEmitter::emitStagedBF16Slice(ArrayRef<Value> acc,
                   corner),
               16);
     });
+  }
+  if (config.tmaStore) {
+    // The rows are visible to the TMA unit (the async proxy) once every
+    // writer has fenced and the warpgroup has synced; one thread then
+    // stores the boxes (rows past M and columns past N are clipped).
+    ptx("fence.proxy.async.shared::cta;", "", {});
+    syncWarpgroup();
+    b.ifThen(isWarpgroupLeader(), [&] {
+      Value map = tensorMapAddress("out_map");
+      Value y =
+          b.trunc(b.getI32Type(),
+                  b.add(b.add(ctaRow0, b.i64(slice * config.getSliceRows())),
+                        b.toI64(b.mul(warpgroup, b.i32(kWgmmaM)))));
+      for (int64_t box = 0; box * kTmaStoreBoxColumns < config.tile.blockN;
+           ++box) {
+        Value x = b.trunc(
+            b.getI32Type(),
+            b.mul(b.add(ctaCol0, b.i64(box * kTmaStoreBoxColumns)), b.i64(2)));
+        ptx("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group "
+            "[$0, {$1, $2}], [$3];",
+            "l,r,r,r",
+            {map, x, y, b.add(boxesBase, b.i32(box * kTmaStoreBoxBytes))});
+      }
+      ptx("cp.async.bulk.commit_group;", "", {});
+    });
+    return;
   }
   syncWarpgroup();
   if (usesStorerWarps()) {
@@ -2427,6 +2518,11 @@ void ScaledMatmulKernelEmitter::emit() {
       NVVM::SetMaxRegisterOp::create(b, config.getConsumerRegisters(),
                                      NVVM::SetMaxRegisterAction::increase);
     emitConsumer();
+    // TMA store: the last boxes have been read out of shared memory before
+    // the CTA (and its shared memory) ends.
+    if (config.tmaStore)
+      b.ifThen(isWarpgroupLeader(),
+               [&] { ptx("cp.async.bulk.wait_group 0;", "", {}); });
   }
   // Clusters: no CTA exits while a peer may still arrive on its barriers.
   if (config.tile.clusterM > 1)
