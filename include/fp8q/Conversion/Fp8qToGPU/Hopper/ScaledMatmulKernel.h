@@ -278,13 +278,15 @@ struct GemmKernelConfig {
   /// sum, the carried partial, the one in flight) of BN/2 values each do
   /// not fit beside the rest (ptxas spilled 140-236 bytes at BN = 144,
   /// 600-1220 at 160 and 192).
-  /// With three consumer warpgroups (160 registers each) neither: the
-  /// three register sets of BN/2 values do not fit either, and the other two
-  /// warpgroups' wgmma run under each one's waiting promotion.
+  /// The three sets must also fit a consumer's registers beside
+  /// kAccumulatorHeadroom: not with three consumer warpgroups (160 each),
+  /// where the other two warpgroups' wgmma run under each one's waiting
+  /// promotion instead.
   bool overlapsPromotion() const {
     return promotionInterval == kGemmBlockK && getSlices() == 1 &&
            tile.blockN <= kGemmBlockK &&
-           getConsumerWarpgroups() < kMaxConsumerWarpgroups;
+           3 * getFragmentValues() + kAccumulatorHeadroom <=
+               getConsumerRegisters();
   }
   /// Whether each tile's epilogue is deferred into the next tile's K loop:
   /// it runs after the next tile's first wgmma group is waited for (its
