@@ -80,7 +80,7 @@ module attributes {gpu.container_module} {
 // -----
 
 module attributes {gpu.container_module} {
-  // expected-error @+1 {{fp8q-export-kernels: kernel module 'k': 'fp8q.kernel': no GEMM kernel can be built: BLOCK_M (96) must be 64, 128 or 256}}
+  // expected-error @+1 {{fp8q-export-kernels: kernel module 'k': 'fp8q.kernel': no GEMM kernel can be built: BLOCK_M (96) must be 64, 128, 192 or 256}}
   gpu.module @k [#nvvm.target<chip = "sm_90a">] attributes {fp8q.kernel = {a_scale_layout = "k_major", accumulate = false, b_scaling = "block", block_m = 96 : i64, block_n = 128 : i64, ctas = 132 : i64, group_size = 128 : i64, kind = "gemm", out = "bf16", promotion_interval = 128 : i64, stages = 4 : i64}} {
   }
 }

@@ -187,8 +187,9 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
            "the host reference loops) or `wgmma` (the Hopper TMA + wgmma "
            "kernel)">,
     Option<"gemmBlockM", "gemm-block-m", "int64_t", /*default=*/"0",
-           "GEMM kernel: result rows per CTA tile (64 or 128: one consumer "
-           "warpgroup per 64; 256: two warpgroups of two 64-row slices). 0 "
+           "GEMM kernel: result rows per CTA tile (64, 128 or 192: one "
+           "consumer warpgroup per 64; 256: two warpgroups of two 64-row "
+           "slices). 0 "
            "with gemm-block-n and gemm-stages 0 (the default): chosen per "
            "GEMM from its static M, N and K (128x128 for large GEMMs, "
            "smaller tiles for M <= 256, 256x128 for the Wgrad form where it "

@@ -29,6 +29,13 @@
 // warpgroup"):
 // RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=256 gemm-stages=3 memory-model=unified format=isa export-dir=%t" -o /dev/null
 // RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --implicit-check-not="ptxas advisory" --check-prefix=M256
+// BLOCK_M = 192 (three consumer warpgroups of 160 registers after setmaxnreg,
+// the producer 32; launched with the 128 that 512 threads allow), every form,
+// 4 and 5 stages (scaled-matmul-wgmma-three-consumers.mlir):
+// RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=192 memory-model=unified format=isa export-dir=%t" -o /dev/null
+// RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --implicit-check-not="ptxas advisory" --check-prefix=M192
+// RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=192 gemm-stages=5 memory-model=unified format=isa export-dir=%t" -o /dev/null
+// RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --implicit-check-not="ptxas advisory" --check-prefix=M192
 // The wide tiles the pass picks for N tails (128x160 and 128x192, their K
 // loop compiled per column split; scaled-matmul-wgmma-wide-n.mlir): no
 // spills (above BN = 160 the staged read-back is computed in the epilogue
@@ -107,6 +114,11 @@
 
 // GROUPED: fp8q_scaled_matmul_1x128_128x128_bf16_grouped_contiguous: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
 // GROUPED: fp8q_scaled_matmul_1x128_128x128_f32_acc_grouped_masked: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+
+// M192: fp8q_scaled_matmul_1x128_128x128_bf16_m192n128s{{[45]}}c132: 128 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+// M192: fp8q_scaled_matmul_1x128_128x128_bf16_pi64_m192n128s{{[45]}}c132: 128 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+// M192: fp8q_scaled_matmul_1x128_128x128_f32_acc_m192n128s{{[45]}}c132: 128 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+// M192: fp8q_scaled_matmul_1x128_1x128_f32_m192n128s{{[45]}}c132: 128 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
 
 // WIDE: fp8q_scaled_matmul_1x128_128x128_bf16_m128n160s4c132: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
 // WIDE: fp8q_scaled_matmul_1x128_128x128_bf16_m128n192s4c132: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem

@@ -46,7 +46,7 @@ func.func @interval256(%a: tensor<64x512xf8E4M3FN>, %sa: tensor<64x2xf32>, %b: t
 // STAGES: error: convert-fp8q-to-gpu: invalid GEMM tiling: stages (9) must be in 1..8
 // SMEM: error: convert-fp8q-to-gpu: invalid GEMM tiling: the 8 stages of 256x128 + 256x128 bytes need 529408 bytes of shared memory (at most 232448 per CTA)
 // CTAS: error: convert-fp8q-to-gpu: invalid GEMM tiling: CTAs (0) must be in 1..2147483647
-// BM: error: convert-fp8q-to-gpu: invalid GEMM tiling: BLOCK_M (96) must be 64, 128 or 256
+// BM: error: convert-fp8q-to-gpu: invalid GEMM tiling: BLOCK_M (96) must be 64, 128, 192 or 256
 // INTERVAL: error: 'fp8q.scaled_matmul' op unsupported GEMM kernel configuration: BLOCK_M = 256 takes a promotion interval of at most 128 (got 256)
 // BN: error: 'fp8q.scaled_matmul' op unsupported GEMM kernel configuration: BLOCK_N (176) must divide the 128-row weight block or span at most two of them with more than 128 columns (128 < BLOCK_N <= 128 + gcd(BLOCK_N, 128), e.g. 144, 160, 192)
 // BN112: error: 'fp8q.scaled_matmul' op unsupported GEMM kernel configuration: BLOCK_N (112) must divide the 128-row weight block or span at most two of them with more than 128 columns

@@ -58,14 +58,20 @@ constexpr int64_t kTmaStoreBoxColumns = 64;
 /// Bytes of a TMA store box's row (its 64 bf16 columns) and of the box.
 constexpr int64_t kTmaStoreRowBytes = kTmaStoreBoxColumns * 2;
 constexpr int64_t kTmaStoreBoxBytes = kWgmmaM * kTmaStoreRowBytes;
-/// Consumer warpgroups of a CTA at most (BLOCK_M = 256: two slices each).
-constexpr int64_t kMaxConsumerWarpgroups = 2;
+/// Consumer warpgroups of a CTA at most: one per 64 rows up to BLOCK_M =
+/// 192 (GemmKernelConfig::getConsumerWarpgroups).
+constexpr int64_t kMaxConsumerWarpgroups = 3;
+/// The tile of two consumer warpgroups with two 64-row slices each.
+constexpr int64_t kSlicedBlockM = 256;
 /// f32 accumulator registers per consumer thread at most
 /// (GemmKernelConfig::getAccumulatorRegisters: 192 for 128 x 128 with its
 /// pair loop, 256 x 128 and 128 x 192; of the 232 a consumer has after
 /// setmaxnreg). NOTE: ptxas spilled 140-236 bytes with 216 (three sets of
 /// 72 at BLOCK_N = 144) and 600-1220 with 240-288.
 constexpr int64_t kMaxAccumulatorRegisters = 192;
+/// Registers a consumer keeps beside its accumulators at least (addresses,
+/// scales, loop state; GemmKernelConfig::getMaxAccumulatorRegisters).
+constexpr int64_t kAccumulatorHeadroom = 32;
 /// Copies of the consumers' K loop at most, one per column split of a
 /// BLOCK_N that spans two weight blocks (GemmKernelConfig::
 /// dispatchesColumnSplit). NOTE: H200, BLOCK_N = 144 compiled for each of
@@ -77,8 +83,11 @@ constexpr int64_t kMaxColumnSplitVariants = 4;
 constexpr int64_t kRegisterFile = 65536;
 constexpr int64_t kMaxThreadRegisters = 255;
 /// Registers per thread of the producer warpgroup after setmaxnreg (PTX:
-/// a multiple of 8 in 24..256); it only issues TMA copies.
+/// a multiple of 8 in 24..256); it only issues TMA copies. With three
+/// consumer warpgroups it keeps kMinProducerRegisters, so that each consumer
+/// gets 160 (512 x 128 = 128 x 32 + 384 x 160).
 constexpr int64_t kProducerRegisters = 40;
+constexpr int64_t kMinProducerRegisters = 32;
 /// ptxas' most aggressive register-usage level (its default is 5), as
 /// DeepGEMM compiles its kernels; see GemmKernelConfig::getPtxasOptions.
 constexpr const char *kPtxasRegisterUsageLevel = "--register-usage-level=10";
@@ -218,10 +227,15 @@ struct GemmKernelConfig {
   /// 1.01x).
   SmallVector<StringRef> getPtxasOptions() const;
 
-  /// Consumer (MMA) warpgroups: blockM / 64, at most two (more would leave
-  /// each fewer registers than a partial and its accumulator need).
+  /// Consumer (MMA) warpgroups: blockM / 64 up to three (BLOCK_M = 192:
+  /// 160 registers each, room for a slice's sum and one partial); two at
+  /// BLOCK_M = 256, each with two slices (four would leave each fewer
+  /// registers than a partial and its accumulator need).
   int64_t getConsumerWarpgroups() const {
-    return std::min<int64_t>(tile.blockM / kWgmmaM, kMaxConsumerWarpgroups);
+    return tile.blockM == kSlicedBlockM
+               ? 2
+               : std::min<int64_t>(tile.blockM / kWgmmaM,
+                                   kMaxConsumerWarpgroups);
   }
   /// 64-row slices of the tile per consumer warpgroup: 2 at BLOCK_M = 256
   /// (warpgroup w takes rows 64w + 128s, s = 0, 1), else 1. Each slice
@@ -278,9 +292,15 @@ struct GemmKernelConfig {
   /// sum, the carried partial, the one in flight) of BN/2 values each do
   /// not fit beside the rest (ptxas spilled 140-236 bytes at BN = 144,
   /// 600-1220 at 160 and 192).
+  /// The three sets must also fit a consumer's registers beside
+  /// kAccumulatorHeadroom: not with three consumer warpgroups (160 each),
+  /// where the other two warpgroups' wgmma run under each one's waiting
+  /// promotion instead.
   bool overlapsPromotion() const {
     return promotionInterval == kGemmBlockK && getSlices() == 1 &&
-           tile.blockN <= kGemmBlockK;
+           tile.blockN <= kGemmBlockK &&
+           3 * getFragmentValues() + kAccumulatorHeadroom <=
+               getConsumerRegisters();
   }
   /// Whether each tile's epilogue is deferred into the next tile's K loop:
   /// it runs after the next tile's first wgmma group is waited for (its
@@ -312,6 +332,13 @@ struct GemmKernelConfig {
   int64_t getAccumulatorRegisters() const {
     return (getSlices() + (overlapsPromotion() ? 2 : 1)) * getFragmentValues();
   }
+  /// Accumulator registers per consumer thread at most:
+  /// kMaxAccumulatorRegisters, and kAccumulatorHeadroom fewer than a
+  /// consumer has (160 with three consumer warpgroups: 128).
+  int64_t getMaxAccumulatorRegisters() const {
+    return std::min<int64_t>(kMaxAccumulatorRegisters,
+                             getConsumerRegisters() - kAccumulatorHeadroom);
+  }
   /// Column-scale buffers per consumer warpgroup (1x128 B only): the
   /// buffer written for promotion p must not be one a thread of the
   /// warpgroup may still read. Waiting loop: p-2 at the latest (2 buffers);
@@ -329,11 +356,17 @@ struct GemmKernelConfig {
   /// With two or more consumer warpgroups the producer gives registers to
   /// them with setmaxnreg (one consumer already has the 255 maximum).
   bool reallocatesRegisters() const { return getConsumerWarpgroups() >= 2; }
+  /// Registers per producer thread after setmaxnreg.
+  int64_t getProducerRegisters() const {
+    return getConsumerWarpgroups() == kMaxConsumerWarpgroups
+               ? kMinProducerRegisters
+               : kProducerRegisters;
+  }
   /// Registers per consumer thread after setmaxnreg: the launch pool less
   /// the producer's share, rounded down to 8.
   int64_t getConsumerRegisters() const {
     int64_t pool = getLaunchRegisters() * getThreads() -
-                   kProducerRegisters * kWarpgroupThreads;
+                   getProducerRegisters() * kWarpgroupThreads;
     return std::min<int64_t>(
         pool / (getConsumerWarpgroups() * kWarpgroupThreads) / 8 * 8,
         kMaxThreadRegisters / 8 * 8);

@@ -460,13 +460,13 @@ GemmTileConfig hopper::chooseGemmTile(int64_t m, int64_t n, int64_t k,
 }
 
 std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
-  // One consumer warpgroup per 64 rows up to two, then two 64-row slices
-  // per warpgroup (getSlices).
-  constexpr int64_t kSlicedBlockM = 2 * kMaxConsumerWarpgroups * kWgmmaM;
+  // One consumer warpgroup per 64 rows up to three, or two warpgroups of
+  // two 64-row slices each (getSlices).
   if (tile.blockM != kWgmmaM && tile.blockM != 2 * kWgmmaM &&
-      tile.blockM != kSlicedBlockM)
-    return llvm::formatv("BLOCK_M ({0}) must be {1}, {2} or {3}", tile.blockM,
-                         kWgmmaM, 2 * kWgmmaM, kSlicedBlockM)
+      tile.blockM != 3 * kWgmmaM && tile.blockM != kSlicedBlockM)
+    return llvm::formatv("BLOCK_M ({0}) must be {1}, {2}, {3} or {4}",
+                         tile.blockM, kWgmmaM, 2 * kWgmmaM, 3 * kWgmmaM,
+                         kSlicedBlockM)
         .str();
   if (tile.blockN < kWgmmaNStep || tile.blockN % kWgmmaNStep != 0 ||
       tile.blockN > kWgmmaMaxN)
@@ -519,13 +519,13 @@ std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
                          tile.stages, tile.blockM, tile.blockN, sharedBytes,
                          kMaxSharedBytes)
         .str();
-  if (getAccumulatorRegisters() > kMaxAccumulatorRegisters)
+  if (getAccumulatorRegisters() > getMaxAccumulatorRegisters())
     return llvm::formatv("the {0}x{1} tile needs {2} accumulator registers "
                          "per consumer thread (the promoted sums and the "
                          "wgmma partials live beside them, {3} each); at "
                          "most {4} fit",
                          tile.blockM, tile.blockN, getAccumulatorRegisters(),
-                         getFragmentValues(), kMaxAccumulatorRegisters)
+                         getFragmentValues(), getMaxAccumulatorRegisters())
         .str();
   if (grouping != GemmGrouping::None && bScaling != GemmBScaling::Block)
     return std::string("grouped GEMMs take 128x128 weight blocks");
@@ -2510,7 +2510,7 @@ void ScaledMatmulKernelEmitter::emit() {
     bool reallocate = config.reallocatesRegisters();
     b.setInsertionPointToStart(&ifOp.getThenRegion().front());
     if (reallocate)
-      NVVM::SetMaxRegisterOp::create(b, kProducerRegisters,
+      NVVM::SetMaxRegisterOp::create(b, config.getProducerRegisters(),
                                      NVVM::SetMaxRegisterAction::decrease);
     emitProducer();
     b.setInsertionPointToStart(&ifOp.getElseRegion().front());
