@@ -189,15 +189,17 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
     Option<"gemmBlockM", "gemm-block-m", "int64_t", /*default=*/"0",
            "GEMM kernel: result rows per CTA tile (64, 128 or 192: one "
            "consumer warpgroup per 64; 256: two warpgroups of two 64-row "
-           "slices). 0 "
-           "with gemm-block-n and gemm-stages 0 (the default): chosen per "
-           "GEMM from its static M, N and K (128x128 for large GEMMs, "
-           "smaller tiles for M <= 256, 256x128 for the Wgrad form where it "
-           "fills the waves as well, 128x160 or 128x192 for bf16 results "
-           "where 128x128 leaves a partial last wave or an N tail; a 128x128 "
-           "bf16 tile takes 6 stages instead of 4 at K = 1024..2048, or up to "
-           "K = 8192 on at most two waves of tiles); a value fixes the tiling "
-           "for every GEMM, 128 where left 0">,
+           "slices). 0 with gemm-block-n and gemm-stages 0 (the default): "
+           "chosen per GEMM from its static M, N and K (128x128 for large "
+           "GEMMs, smaller tiles for M <= 256, 256x128 for the Wgrad form "
+           "where it fills the waves as well, 128x160 or 128x192 for bf16 "
+           "results where 128x128 leaves a partial last wave or an N tail; a "
+           "128x128 bf16 tile takes 6 stages instead of 4 at K = 1024..2048, "
+           "or up to K = 8192 on at most two waves of tiles; at K <= 2048 on "
+           "two waves or more the bf16 kernels store by TMA (see "
+           "gemm-tma-store), and at K <= 1024 with it 192x128 replaces "
+           "128x128 where its last wave is about as full); a value fixes the "
+           "tiling for every GEMM, 128 where left 0">,
     Option<"gemmBlockN", "gemm-block-n", "int64_t", /*default=*/"0",
            "GEMM kernel: result columns per CTA tile (the wgmma N: a "
            "multiple of 8 up to 256; with weight blocks it divides the "
@@ -228,7 +230,9 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
            "where the kernel stages them by stmatrix (bf16 without "
            "accumulate, BLOCK_N a multiple of 64, no cluster, not grouped), "
            "instead of the threads' 16-byte stores and the producer's storer "
-           "warps; such kernels require N % 8 == 0 at launch">,
+           "warps; such kernels require N % 8 == 0 at launch. Off, the pass "
+           "still takes it where it chooses the tiling (gemm-block-m) and K "
+           "is static and at most 2048 on two waves of tiles or more">,
     Option<"memoryModel", "memory-model", "::mlir::fp8q::Fp8qToGPUMemoryModel",
            /*default=*/"::mlir::fp8q::Fp8qToGPUMemoryModel::Copy",
            "Where the kernels' operands live",

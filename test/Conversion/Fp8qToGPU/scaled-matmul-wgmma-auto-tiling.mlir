@@ -4,9 +4,10 @@
 // 64x128 (4), 64x64 (6) with at least 99 tiles (3/4 of the 132 CTAs),
 // 64-row tiles only for M <= 64, else the one with the most tiles. A
 // dynamic M, a grouped GEMM and any explicit tiling option keep the fixed
-// tiling (128x128, 4 stages where not given). The 128 x 128 bf16 kernels
-// below are the `_sw` variant: K = 256 is at most 1024
-// (scaled-matmul-wgmma-epilogue-storers.mlir).
+// tiling (128x128, 4 stages where not given). K = 256 gives the 128 x 128
+// bf16 kernels below their short-K epilogue: the TMA store (`_tma`) where
+// the grid runs two waves or more, the storers (`_sw`) on one wave
+// (scaled-matmul-wgmma-tma-store.mlir, scaled-matmul-wgmma-epilogue-storers.mlir).
 // RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified" | FileCheck %s
 // RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-m=128" | FileCheck %s --check-prefix=FIXED
 // RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-n=64" | FileCheck %s --check-prefix=N64
@@ -34,7 +35,7 @@
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_m128n64s6c132::@fp8q_scaled_matmul_1x128_128x128_bf16_m128n64s6c132
 // CHECK-SAME: blocks in (%c128{{(_[0-9]+)?}},
 // CHECK-LABEL: func.func @m4096_n2048(
-// CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_sw::@fp8q_scaled_matmul_1x128_128x128_bf16_sw
+// CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_tma::@fp8q_scaled_matmul_1x128_128x128_bf16_tma
 // CHECK-SAME: blocks in (%c132{{(_[0-9]+)?}},
 // CHECK-LABEL: func.func @dynamic_m(
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16::@fp8q_scaled_matmul_1x128_128x128_bf16
@@ -73,11 +74,13 @@
 // N64-LABEL: func.func @m4096_n2048(
 // N64: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_m128n64s4c132::
 
-// With 16 CTAs, three quarters is 12 tiles: 64 x 7168 takes 64 x 128.
+// With 16 CTAs, three quarters is 12 tiles: 64 x 7168 takes 64 x 128 (and
+// the TMA store: 56 tiles are four waves of 16); 4096 x 2048 takes 192 x
+// 128 with it (scaled-matmul-wgmma-three-consumers.mlir).
 // CTAS16-LABEL: func.func @m64_n7168(
-// CTAS16: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_m64n128s4c16::
+// CTAS16: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_tma_m64n128s4c16::
 // CTAS16-LABEL: func.func @m4096_n2048(
-// CTAS16: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s4c16::
+// CTAS16: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_tma_m192n128s4c16::
 
 func.func @m64_n7168(%a: tensor<64x256xf8E4M3FN>, %sa: tensor<64x2xf32>, %b: tensor<7168x256xf8E4M3FN>, %sb: tensor<56x2xf32>, %y0: tensor<64x7168xbf16>) -> tensor<64x7168xbf16> {
   %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0)

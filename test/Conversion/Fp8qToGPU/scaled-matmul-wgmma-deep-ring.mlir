@@ -5,25 +5,34 @@
 // where the persistent grid runs at most two waves of tiles. The ring's
 // stage and phase are then computed once per tile in i64 and in i32 within
 // the K loop (no i64 division by 6 there; ptxas: 0 spills,
-// scaled-matmul-wgmma-ptxas.mlir). An explicit tiling option keeps 4.
+// scaled-matmul-wgmma-ptxas.mlir). An explicit tiling option keeps 4. At K
+// <= 2048 on many waves the kernels also take the TMA store (`_tma`,
+// scaled-matmul-wgmma-tma-store.mlir).
 // RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified" | FileCheck %s
 // RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-m=128" | FileCheck %s --check-prefix=FIXED
 // Correctness on the H200: python -m fp8q.device.check_gemm on exports with
 // 6 stages (bench/results/h200-s11.txt).
 
-// K = 2048: 6 stages.
+// K = 2048: 6 stages (and the TMA store: 14 waves).
 func.func @k2048(%a: tensor<4096x2048xf8E4M3FN>, %sa: tensor<4096x16xf32>, %b: tensor<7168x2048xf8E4M3FN>, %sb: tensor<56x16xf32>, %y0: tensor<4096x7168xbf16>) -> tensor<4096x7168xbf16> {
   %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) : tensor<4096x2048xf8E4M3FN>, tensor<4096x16xf32>, tensor<7168x2048xf8E4M3FN>, tensor<56x16xf32> -> tensor<4096x7168xbf16>
   return %y : tensor<4096x7168xbf16>
 }
 
-// K = 1024: 6 stages, with the epilogue storers (K <= 1024).
+// K = 1024 on many waves: 192 x 128 with the TMA store (4 stages;
+// scaled-matmul-wgmma-three-consumers.mlir).
 func.func @k1024(%a: tensor<4096x1024xf8E4M3FN>, %sa: tensor<4096x8xf32>, %b: tensor<7168x1024xf8E4M3FN>, %sb: tensor<56x8xf32>, %y0: tensor<4096x7168xbf16>) -> tensor<4096x7168xbf16> {
   %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) : tensor<4096x1024xf8E4M3FN>, tensor<4096x8xf32>, tensor<7168x1024xf8E4M3FN>, tensor<56x8xf32> -> tensor<4096x7168xbf16>
   return %y : tensor<4096x7168xbf16>
 }
 
-// K = 512: below kDeepRingMinK, 4 stages (and the storers).
+// K = 1024 on one wave (112 tiles): 6 stages with the epilogue storers.
+func.func @k1024_one_wave(%a: tensor<256x1024xf8E4M3FN>, %sa: tensor<256x8xf32>, %b: tensor<7168x1024xf8E4M3FN>, %sb: tensor<56x8xf32>, %y0: tensor<256x7168xbf16>) -> tensor<256x7168xbf16> {
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) : tensor<256x1024xf8E4M3FN>, tensor<256x8xf32>, tensor<7168x1024xf8E4M3FN>, tensor<56x8xf32> -> tensor<256x7168xbf16>
+  return %y : tensor<256x7168xbf16>
+}
+
+// K = 512: below kDeepRingMinK (192 x 128 likewise).
 func.func @k512(%a: tensor<4096x512xf8E4M3FN>, %sa: tensor<4096x4xf32>, %b: tensor<7168x512xf8E4M3FN>, %sb: tensor<56x4xf32>, %y0: tensor<4096x7168xbf16>) -> tensor<4096x7168xbf16> {
   %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) : tensor<4096x512xf8E4M3FN>, tensor<4096x4xf32>, tensor<7168x512xf8E4M3FN>, tensor<56x4xf32> -> tensor<4096x7168xbf16>
   return %y : tensor<4096x7168xbf16>
@@ -61,11 +70,13 @@ func.func @k2048_f32(%a: tensor<4096x2048xf8E4M3FN>, %sa: tensor<4096x16xf32>, %
 
 
 // CHECK-LABEL: func.func @k2048(
-// CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s6c132::@fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s6c132
+// CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_tma_m128n128s6c132::@fp8q_scaled_matmul_1x128_128x128_bf16_tma_m128n128s6c132
 // CHECK-LABEL: func.func @k1024(
+// CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_tma_m192n128s4c132::
+// CHECK-LABEL: func.func @k1024_one_wave(
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_sw_m128n128s6c132::
 // CHECK-LABEL: func.func @k512(
-// CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_sw::
+// CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_tma_m192n128s4c132::
 // CHECK-LABEL: func.func @k7168_two_waves(
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s6c132::@fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s6c132
 // CHECK-LABEL: func.func @k7168_four_waves(

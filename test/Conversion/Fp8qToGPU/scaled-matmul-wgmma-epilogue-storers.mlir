@@ -1,7 +1,9 @@
 // The epilogue storers (docs/GPU.md, "Epilogue storers"): for a static K of
-// at most 1024 (kEpilogueStorersMaxK) and the tiling left to the pass, the
-// deferred bf16 epilogue's global stores move to warps 1-3 of the producer
-// warpgroup (kernel suffix `_sw`, `epilogue_storers` in its configuration).
+// at most 1024 (kEpilogueStorersMaxK) and the tiling left to the pass, where
+// the TMA store does not take the epilogue (one wave of tiles:
+// scaled-matmul-wgmma-tma-store.mlir), the deferred bf16 epilogue's global
+// stores move to warps 1-3 of the producer warpgroup (kernel suffix `_sw`,
+// `epilogue_storers` in its configuration).
 // The consumers wait until the storers have drained their staging rows
 // (drained[w], barrier 2S + 2 + w, 96 arrivals), write the fragment by
 // stmatrix and the tile's first row and column into the padding of their
@@ -16,15 +18,24 @@
 // with the storers (bench/results/h200-s10-storer.txt). ptxas: 0 spills
 // (scaled-matmul-wgmma-ptxas.mlir).
 
-func.func @k512(%a: tensor<4096x512xf8E4M3FN>, %sa: tensor<4096x4xf32>, %b: tensor<7168x512xf8E4M3FN>, %sb: tensor<56x4xf32>, %y0: tensor<4096x7168xbf16>) -> tensor<4096x7168xbf16> {
+// 256 x 7168: 112 tiles of 128 x 128, one wave.
+func.func @k512(%a: tensor<256x512xf8E4M3FN>, %sa: tensor<256x4xf32>, %b: tensor<7168x512xf8E4M3FN>, %sb: tensor<56x4xf32>, %y0: tensor<256x7168xbf16>) -> tensor<256x7168xbf16> {
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) : tensor<256x512xf8E4M3FN>, tensor<256x4xf32>, tensor<7168x512xf8E4M3FN>, tensor<56x4xf32> -> tensor<256x7168xbf16>
+  return %y : tensor<256x7168xbf16>
+}
+
+// 4096 x 7168 (many waves): the TMA store instead (with 192 x 128:
+// scaled-matmul-wgmma-three-consumers.mlir).
+func.func @k512_many_waves(%a: tensor<4096x512xf8E4M3FN>, %sa: tensor<4096x4xf32>, %b: tensor<7168x512xf8E4M3FN>, %sb: tensor<56x4xf32>, %y0: tensor<4096x7168xbf16>) -> tensor<4096x7168xbf16> {
   %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) : tensor<4096x512xf8E4M3FN>, tensor<4096x4xf32>, tensor<7168x512xf8E4M3FN>, tensor<56x4xf32> -> tensor<4096x7168xbf16>
   return %y : tensor<4096x7168xbf16>
 }
 
-// K = 2048: the consumers store (6 stages: scaled-matmul-wgmma-deep-ring.mlir).
-func.func @k2048(%a: tensor<4096x2048xf8E4M3FN>, %sa: tensor<4096x16xf32>, %b: tensor<7168x2048xf8E4M3FN>, %sb: tensor<56x16xf32>, %y0: tensor<4096x7168xbf16>) -> tensor<4096x7168xbf16> {
-  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) : tensor<4096x2048xf8E4M3FN>, tensor<4096x16xf32>, tensor<7168x2048xf8E4M3FN>, tensor<56x16xf32> -> tensor<4096x7168xbf16>
-  return %y : tensor<4096x7168xbf16>
+// K = 2048 on one wave: the consumers store (6 stages:
+// scaled-matmul-wgmma-deep-ring.mlir).
+func.func @k2048(%a: tensor<256x2048xf8E4M3FN>, %sa: tensor<256x16xf32>, %b: tensor<7168x2048xf8E4M3FN>, %sb: tensor<56x16xf32>, %y0: tensor<256x7168xbf16>) -> tensor<256x7168xbf16> {
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) : tensor<256x2048xf8E4M3FN>, tensor<256x16xf32>, tensor<7168x2048xf8E4M3FN>, tensor<56x16xf32> -> tensor<256x7168xbf16>
+  return %y : tensor<256x7168xbf16>
 }
 
 // Other forms keep their epilogue (f32 results have no staging area).
@@ -35,6 +46,8 @@ func.func @k512_f32(%a: tensor<4096x512xf8E4M3FN>, %sa: tensor<4096x4xf32>, %b: 
 
 // CHECK-LABEL: func.func @k512(
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_sw::@fp8q_scaled_matmul_1x128_128x128_bf16_sw
+// CHECK-LABEL: func.func @k512_many_waves(
+// CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_tma_m192n128s4c132::
 // CHECK-LABEL: func.func @k2048(
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s6c132::@fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s6c132
 // CHECK-LABEL: func.func @k512_f32(

@@ -18,16 +18,23 @@ func.func @long_k(%a: tensor<4096x16384xf8E4M3FN>, %sa: tensor<4096x128xf32>, %b
   return %y : tensor<4096x7168xbf16>
 }
 
-// K = 2048: the 6-stage ring: ptxas' default.
+// K = 2048 on one wave: the 6-stage ring: ptxas' default.
 // CHECK-DAG: gpu.module @fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s6c132 [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">]
-func.func @deep_ring(%a: tensor<4096x2048xf8E4M3FN>, %sa: tensor<4096x16xf32>, %b: tensor<7168x2048xf8E4M3FN>, %sb: tensor<56x16xf32>, %y0: tensor<4096x7168xbf16>) -> tensor<4096x7168xbf16> {
-  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) : tensor<4096x2048xf8E4M3FN>, tensor<4096x16xf32>, tensor<7168x2048xf8E4M3FN>, tensor<56x16xf32> -> tensor<4096x7168xbf16>
-  return %y : tensor<4096x7168xbf16>
+func.func @deep_ring(%a: tensor<256x2048xf8E4M3FN>, %sa: tensor<256x16xf32>, %b: tensor<7168x2048xf8E4M3FN>, %sb: tensor<56x16xf32>, %y0: tensor<256x7168xbf16>) -> tensor<256x7168xbf16> {
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) : tensor<256x2048xf8E4M3FN>, tensor<256x16xf32>, tensor<7168x2048xf8E4M3FN>, tensor<56x16xf32> -> tensor<256x7168xbf16>
+  return %y : tensor<256x7168xbf16>
 }
 
-// K = 512: the epilogue storers: ptxas' default.
+// K = 512 on one wave: the epilogue storers: ptxas' default.
 // CHECK-DAG: gpu.module @fp8q_scaled_matmul_1x128_128x128_bf16_sw [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">]
-func.func @storers(%a: tensor<4096x512xf8E4M3FN>, %sa: tensor<4096x4xf32>, %b: tensor<32768x512xf8E4M3FN>, %sb: tensor<256x4xf32>, %y0: tensor<4096x32768xbf16>) -> tensor<4096x32768xbf16> {
+func.func @storers(%a: tensor<256x512xf8E4M3FN>, %sa: tensor<256x4xf32>, %b: tensor<7168x512xf8E4M3FN>, %sb: tensor<56x4xf32>, %y0: tensor<256x7168xbf16>) -> tensor<256x7168xbf16> {
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) : tensor<256x512xf8E4M3FN>, tensor<256x4xf32>, tensor<7168x512xf8E4M3FN>, tensor<56x4xf32> -> tensor<256x7168xbf16>
+  return %y : tensor<256x7168xbf16>
+}
+
+// K = 512 on many waves: 192 x 128 with the TMA store: level 10.
+// CHECK-DAG: gpu.module @fp8q_scaled_matmul_1x128_128x128_bf16_tma_m192n128s4c132 [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80", flags = {"ptxas-cmd-options" = ["--register-usage-level=10"]}>]
+func.func @tma_store(%a: tensor<4096x512xf8E4M3FN>, %sa: tensor<4096x4xf32>, %b: tensor<32768x512xf8E4M3FN>, %sb: tensor<256x4xf32>, %y0: tensor<4096x32768xbf16>) -> tensor<4096x32768xbf16> {
   %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) : tensor<4096x512xf8E4M3FN>, tensor<4096x4xf32>, tensor<32768x512xf8E4M3FN>, tensor<256x4xf32> -> tensor<4096x32768xbf16>
   return %y : tensor<4096x32768xbf16>
 }
@@ -68,6 +75,9 @@ func.func @quantize(%x: tensor<256x512xbf16>, %q0: tensor<256x512xf8E4M3FN>, %s0
 // MANIFEST-NEXT: "--register-usage-level=10"
 // MANIFEST: "name": "fp8q_scaled_matmul_1x128_128x128_bf16_sw",
 // MANIFEST-NOT: x-ptxas-options
+// MANIFEST: "name": "fp8q_scaled_matmul_1x128_128x128_bf16_tma_m192n128s4c132",
+// MANIFEST: "x-ptxas-options": [
+// MANIFEST-NEXT: "--register-usage-level=10"
 // MANIFEST: "name": "fp8q_scaled_matmul_1x128_1x128_f32_m256n128s3c132",
 // MANIFEST: "x-ptxas-options": [
 // MANIFEST-NEXT: "--register-usage-level=10"

@@ -127,6 +127,7 @@
 
 // TMA: fp8q_scaled_matmul_1x128_128x128_bf16_tma: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
 // TMA: fp8q_scaled_matmul_1x128_128x128_bf16_tma_m128n128s6c132: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+// TMA: fp8q_scaled_matmul_1x128_128x128_bf16_tma_m192n128s4c132: 128 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
 
 // S6: fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s6c132: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
 // S6: fp8q_scaled_matmul_1x128_128x128_bf16_pi64_m128n128s6c132: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
@@ -135,3 +136,4 @@
 
 // S6AUTO: fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s6c132: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
 // S6AUTO: fp8q_scaled_matmul_1x128_128x128_bf16_sw_m128n128s6c132: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+// S6AUTO: fp8q_scaled_matmul_1x128_128x128_bf16_tma_m128n128s6c132: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem

@@ -5,9 +5,16 @@
 // one wgmma partial (128), so the promotion waits for each K block's wgmma
 // (no pair loop) while the other two warpgroups' wgmma run. The stage's empty
 // barrier counts the 384 consumer threads; each warpgroup syncs its column
-// scales on its own named barrier (1 + w, 128 threads). Not picked by the tile
-// choice. Measured on the H200: not yet (docs/GPU.md).
+// scales on its own named barrier (1 + w, 128 threads). Correctness on the
+// H200: check_gemm on exports at 192 x 128 alone, with 2-CTA clusters and
+// with the TMA store (bench/results/h200-s15.txt, call 1).
 // RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-m=192" | FileCheck %s
+// With the tiling left to the pass (hopper::chooseGemmTile), the recipe's
+// bf16 form takes 192 x 128 with the TMA store where K is static and at most
+// 1024, the TMA store is taken (two waves or more, N % 8 == 0) and its last
+// wave is not much emptier than 128 x 128's; a cluster keeps 128 x 128:
+// RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified" | FileCheck %s --check-prefix=AUTO
+// RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-cluster=2" | FileCheck %s --check-prefix=CLUSTER
 // ptxas: 0 spills (scaled-matmul-wgmma-ptxas.mlir).
 
 // The Wgrad form (1x128 rows of B, f32 dW): 4 stages of (192 + 128) x 128
@@ -24,6 +31,47 @@ func.func @bf16(%a: tensor<4096x512xf8E4M3FN>, %sa: tensor<4096x4xf32>, %b: tens
   %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) : tensor<4096x512xf8E4M3FN>, tensor<4096x4xf32>, tensor<7168x512xf8E4M3FN>, tensor<56x4xf32> -> tensor<4096x7168xbf16>
   return %y : tensor<4096x7168xbf16>
 }
+
+// K = 1024: 1232 tiles of 192 x 128 (10 waves, 93 % of the slots) against
+// 1792 of 128 x 128 (14, 97 %).
+func.func @k1024(%a: tensor<4096x1024xf8E4M3FN>, %sa: tensor<4096x8xf32>, %b: tensor<7168x1024xf8E4M3FN>, %sb: tensor<56x8xf32>, %y0: tensor<4096x7168xbf16>) -> tensor<4096x7168xbf16> {
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) : tensor<4096x1024xf8E4M3FN>, tensor<4096x8xf32>, tensor<7168x1024xf8E4M3FN>, tensor<56x8xf32> -> tensor<4096x7168xbf16>
+  return %y : tensor<4096x7168xbf16>
+}
+
+// 4096 x 4096: 704 tiles (6 waves, 89 %) against 1024 (8, 97 %): 128 x 128.
+func.func @k1024_waves(%a: tensor<4096x1024xf8E4M3FN>, %sa: tensor<4096x8xf32>, %b: tensor<4096x1024xf8E4M3FN>, %sb: tensor<32x8xf32>, %y0: tensor<4096x4096xbf16>) -> tensor<4096x4096xbf16> {
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) : tensor<4096x1024xf8E4M3FN>, tensor<4096x8xf32>, tensor<4096x1024xf8E4M3FN>, tensor<32x8xf32> -> tensor<4096x4096xbf16>
+  return %y : tensor<4096x4096xbf16>
+}
+
+// K = 1536: 128 x 128 (6 stages).
+func.func @k1536(%a: tensor<4096x1536xf8E4M3FN>, %sa: tensor<4096x12xf32>, %b: tensor<7168x1536xf8E4M3FN>, %sb: tensor<56x12xf32>, %y0: tensor<4096x7168xbf16>) -> tensor<4096x7168xbf16> {
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) : tensor<4096x1536xf8E4M3FN>, tensor<4096x12xf32>, tensor<7168x1536xf8E4M3FN>, tensor<56x12xf32> -> tensor<4096x7168xbf16>
+  return %y : tensor<4096x7168xbf16>
+}
+
+// N % 8 != 0 (no TMA store): 128 x 128.
+func.func @n_odd(%a: tensor<4096x512xf8E4M3FN>, %sa: tensor<4096x4xf32>, %b: tensor<7170x512xf8E4M3FN>, %sb: tensor<57x4xf32>, %y0: tensor<4096x7170xbf16>) -> tensor<4096x7170xbf16> {
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) : tensor<4096x512xf8E4M3FN>, tensor<4096x4xf32>, tensor<7170x512xf8E4M3FN>, tensor<57x4xf32> -> tensor<4096x7170xbf16>
+  return %y : tensor<4096x7170xbf16>
+}
+
+// AUTO-LABEL: func.func @wgrad(
+// AUTO: gpu.launch_func @fp8q_scaled_matmul_1x128_1x128_f32_m256n128s3c132::
+// AUTO-LABEL: func.func @bf16(
+// AUTO: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_tma_m192n128s4c132::{{.*}} threads in (%c512, %c1, %c1)
+// AUTO-LABEL: func.func @k1024(
+// AUTO: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_tma_m192n128s4c132::
+// AUTO-LABEL: func.func @k1024_waves(
+// AUTO: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_tma_m128n128s6c132::
+// AUTO-LABEL: func.func @k1536(
+// AUTO: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_tma_m128n128s6c132::
+// AUTO-LABEL: func.func @n_odd(
+// AUTO: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_sw::
+
+// CLUSTER-LABEL: func.func @bf16(
+// CLUSTER: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s4c132x2::
 
 // CHECK-LABEL: func.func @wgrad(
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_1x128_f32_m192n128s4c132::{{.*}} threads in (%c512, %c1, %c1) dynamic_shared_memory_size %c166912_i32

@@ -8,17 +8,31 @@
 // the next epilogue writes the area that thread waits until the group has
 // been read, and before the kernel ends until it is complete. The kernel
 // name gets `_tma` and its configuration `tma_store`; the storer warps are
-// not used. Measured on the H200: not yet (docs/GPU.md says what is open).
+// not used. Correctness on the H200: python -m fp8q.device.check_gemm on
+// exports with it (bench/results/h200-s15.txt, call 1).
+// The option gives it to every GEMM that can take it:
 // RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-tma-store=1" | FileCheck %s
-// Without the option nothing changes:
-// RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified" | FileCheck %s --check-prefix=OFF
+// With the tiling left to the pass, it takes it where K is static and at
+// most 2048 (kTmaStoreMaxK) and the grid runs two waves of tiles or more
+// (hopper::prefersTmaStore):
+// RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified" | FileCheck %s --check-prefix=AUTO
+// An explicit tiling option without gemm-tma-store keeps the threads' stores:
+// RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-m=128" | FileCheck %s --check-prefix=OFF
 // The export lists the map and the requirement N % 8 == 0:
 // RUN: rm -rf %t && fp8-opt %s --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified gemm-tma-store=1 export-dir=%t" -o /dev/null
 // RUN: FileCheck %s --check-prefix=MANIFEST < %t/manifest.json
 // ptxas: 0 spills (scaled-matmul-wgmma-ptxas.mlir).
 
-// K = 512: the TMA store instead of the storer warps.
-func.func @k512(%a: tensor<4096x512xf8E4M3FN>, %sa: tensor<4096x4xf32>, %b: tensor<7168x512xf8E4M3FN>, %sb: tensor<56x4xf32>, %y0: tensor<4096x7168xbf16>) -> tensor<4096x7168xbf16> {
+// K = 512: the TMA store instead of the storer warps. 4096 x 4096 keeps 128
+// x 128 (1024 tiles on 8 waves; 192 x 128's 704 would leave the sixth wave
+// a third full).
+func.func @k512(%a: tensor<4096x512xf8E4M3FN>, %sa: tensor<4096x4xf32>, %b: tensor<4096x512xf8E4M3FN>, %sb: tensor<32x4xf32>, %y0: tensor<4096x4096xbf16>) -> tensor<4096x4096xbf16> {
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) : tensor<4096x512xf8E4M3FN>, tensor<4096x4xf32>, tensor<4096x512xf8E4M3FN>, tensor<32x4xf32> -> tensor<4096x4096xbf16>
+  return %y : tensor<4096x4096xbf16>
+}
+
+// 4096 x 7168: 192 x 128 with it (scaled-matmul-wgmma-three-consumers.mlir).
+func.func @k512_three_consumers(%a: tensor<4096x512xf8E4M3FN>, %sa: tensor<4096x4xf32>, %b: tensor<7168x512xf8E4M3FN>, %sb: tensor<56x4xf32>, %y0: tensor<4096x7168xbf16>) -> tensor<4096x7168xbf16> {
   %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) : tensor<4096x512xf8E4M3FN>, tensor<4096x4xf32>, tensor<7168x512xf8E4M3FN>, tensor<56x4xf32> -> tensor<4096x7168xbf16>
   return %y : tensor<4096x7168xbf16>
 }
@@ -26,6 +40,19 @@ func.func @k512(%a: tensor<4096x512xf8E4M3FN>, %sa: tensor<4096x4xf32>, %b: tens
 // The 6-stage ring alike.
 func.func @k2048(%a: tensor<4096x2048xf8E4M3FN>, %sa: tensor<4096x16xf32>, %b: tensor<7168x2048xf8E4M3FN>, %sb: tensor<56x16xf32>, %y0: tensor<4096x7168xbf16>) -> tensor<4096x7168xbf16> {
   %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) : tensor<4096x2048xf8E4M3FN>, tensor<4096x16xf32>, tensor<7168x2048xf8E4M3FN>, tensor<56x16xf32> -> tensor<4096x7168xbf16>
+  return %y : tensor<4096x7168xbf16>
+}
+
+// One wave of 112 tiles: the option gives it, the pass's choice keeps the
+// storers (K <= 1024) there.
+func.func @one_wave(%a: tensor<256x512xf8E4M3FN>, %sa: tensor<256x4xf32>, %b: tensor<7168x512xf8E4M3FN>, %sb: tensor<56x4xf32>, %y0: tensor<256x7168xbf16>) -> tensor<256x7168xbf16> {
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) : tensor<256x512xf8E4M3FN>, tensor<256x4xf32>, tensor<7168x512xf8E4M3FN>, tensor<56x4xf32> -> tensor<256x7168xbf16>
+  return %y : tensor<256x7168xbf16>
+}
+
+// K = 7168: likewise, the pass's choice keeps the consumers' stores.
+func.func @k7168(%a: tensor<4096x7168xf8E4M3FN>, %sa: tensor<4096x56xf32>, %b: tensor<7168x7168xf8E4M3FN>, %sb: tensor<56x56xf32>, %y0: tensor<4096x7168xbf16>) -> tensor<4096x7168xbf16> {
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) : tensor<4096x7168xf8E4M3FN>, tensor<4096x56xf32>, tensor<7168x7168xf8E4M3FN>, tensor<56x56xf32> -> tensor<4096x7168xbf16>
   return %y : tensor<4096x7168xbf16>
 }
 
@@ -57,8 +84,15 @@ func.func @dyn(%a: tensor<?x512xf8E4M3FN>, %sa: tensor<?x4xf32>, %b: tensor<?x51
 // CHECK-COUNT-2: nvgpu.tma.create.descriptor {{.*}} box[%c128{{.*}}, %c128{{.*}}]
 // CHECK: nvgpu.tma.create.descriptor {{.*}} box[%c64{{.*}}, %c128{{.*}}] : memref<*xui8> -> <tensor = memref<64x128xui8, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_tma::@fp8q_scaled_matmul_1x128_128x128_bf16_tma {{.*}} dynamic_shared_memory_size %c163840_i32
+// CHECK-LABEL: func.func @k512_three_consumers(
+// CHECK: nvgpu.tma.create.descriptor {{.*}} box[%c64{{.*}}, %c128{{.*}}]
+// CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_tma_m192n128s4c132::
 // CHECK-LABEL: func.func @k2048(
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_tma_m128n128s6c132::
+// CHECK-LABEL: func.func @one_wave(
+// CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_tma::
+// CHECK-LABEL: func.func @k7168(
+// CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_tma::
 // CHECK-LABEL: func.func @n_odd(
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_sw::
 // CHECK-LABEL: func.func @wide(
@@ -88,6 +122,25 @@ func.func @dyn(%a: tensor<?x512xf8E4M3FN>, %sa: tensor<?x4xf32>, %b: tensor<?x51
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.return
+
+// AUTO-LABEL: func.func @k512(
+// AUTO: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_tma::
+// AUTO-LABEL: func.func @k512_three_consumers(
+// AUTO: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_tma_m192n128s4c132::
+// AUTO-LABEL: func.func @k2048(
+// AUTO: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_tma_m128n128s6c132::
+// AUTO-LABEL: func.func @one_wave(
+// AUTO: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_sw::
+// AUTO-LABEL: func.func @k7168(
+// AUTO: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16::
+// AUTO-LABEL: func.func @n_odd(
+// AUTO: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_sw::
+// AUTO-LABEL: func.func @wide(
+// AUTO: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_m128n160s4c132::
+// AUTO-LABEL: func.func @f32(
+// AUTO: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_f32::
+// AUTO-LABEL: func.func @dyn(
+// AUTO: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16::
 
 // OFF-NOT: _tma
 // OFF-NOT: cp.async.bulk.tensor.2d.global.shared

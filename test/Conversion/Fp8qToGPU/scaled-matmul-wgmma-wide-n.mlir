@@ -42,9 +42,10 @@
 // AUTO: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_m128n160s4c132::
 // AUTO-SAME: blocks in (%c132{{(_[0-9]+)?}},
 // 4096 x 7168: 14 x 128 = 1792 against 11 x 160 = 1760 (not 1/1.05 of it;
-// K = 256: the epilogue storers, scaled-matmul-wgmma-epilogue-storers.mlir).
+// K = 256 on many waves: 192 x 128 with the TMA store,
+// scaled-matmul-wgmma-three-consumers.mlir).
 // AUTO-LABEL: func.func @m4096_n7168(
-// AUTO: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_sw::
+// AUTO: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_tma_m192n128s4c132::
 // Other forms keep 128 x 128 (not measured wide).
 // AUTO-LABEL: func.func @m4096_n576_f32(
 // AUTO: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_f32::

@@ -1106,6 +1106,12 @@ GemmKernelConfig fp8q::getGemmKernelConfig(Operation *scaledMatmul,
     config.tmaStore = true;
     return config;
   }
+  if (options.gemmAutoTile && result.hasStaticShape() &&
+      prefersTmaStore(result.getDimSize(0), result.getDimSize(1),
+                      a.isDynamicDim(1) ? 0 : a.getDimSize(1), config)) {
+    config.tmaStore = true;
+    return config;
+  }
   // NOTE: H200 (bench/results/h200-s10-storer.txt): the producer's storer
   // warps ran 1.07x at K = 512 and 1.02x at K = 1024 and lost 3-5 % from K
   // = 1536 on; storers that sleep between their polls lost as much there

@@ -50,6 +50,8 @@ constexpr int64_t kGemmBlockK = 128;
 /// epilogue to the producer's storer warps (GemmKernelConfig::
 /// epilogueStorers), with the tiling left to it.
 constexpr int64_t kEpilogueStorersMaxK = 1024;
+/// Static K up to which it gives the TMA-store epilogue (prefersTmaStore).
+constexpr int64_t kTmaStoreMaxK = 2048;
 /// NOTE: the TMA box extent is at most 256 elements per dimension.
 constexpr int64_t kTmaMaxBox = 256;
 /// bf16 columns of a TMA store box (GemmKernelConfig::tmaStore): one
@@ -138,8 +140,8 @@ enum class GemmGrouping {
 /// DeepGEMM-like 128 x 128 tile, 4 stages, 2 consumer warpgroups + 1
 /// producer warpgroup, one persistent CTA per SM of an H200).
 struct GemmTileConfig {
-  /// Rows of A per CTA: 64 or 128 (one consumer warpgroup per 64 rows) or
-  /// 256 (two consumer warpgroups of two 64-row slices each).
+  /// Rows of A per CTA: 64, 128 or 192 (one consumer warpgroup per 64
+  /// rows) or 256 (two consumer warpgroups of two 64-row slices each).
   int64_t blockM = 128;
   /// Rows of B (columns of the result) per CTA: the wgmma N (multiple of 8,
   /// at most 256). With Block scaling either a divisor of the group size G
@@ -465,11 +467,24 @@ struct GemmKernelConfig {
 /// (N tails and partial last waves: 4096x576, 4096x2112, 128x24576,
 /// 1024x7168). A 128x128 tile in that form then takes 6 stages instead of
 /// 4 when `k`, the static K (0: dynamic), is 1024..2048, or 1024..8192
-/// with at most two waves of tiles on the grid. `form` gives
+/// with at most two waves of tiles on the grid; where `k` is at most 1024
+/// and the TMA store is taken (prefersTmaStore), 192 x 128 (three consumer
+/// warpgroups, 4 stages) replaces it when its share of the grid's CTA
+/// slots holding a tile is at least 1/1.05 of 128 x 128's. `form` gives
 /// the GEMM's form and the grid (`form.tile.ctas`); its tile is otherwise
 /// ignored.
 GemmTileConfig chooseGemmTile(int64_t m, int64_t n, int64_t k,
                               const GemmKernelConfig &form);
+
+/// Whether the lowering, with the tiling left to it, gives the TMA-store
+/// epilogue (GemmKernelConfig::tmaStore) to a GEMM whose result is `m` x `n`
+/// (both static) and whose K is `k` (0: dynamic), in `config`'s form and
+/// tiling: where the kernel can take it (canUseTmaStore, `n` a multiple of
+/// 8), `k` is at most kTmaStoreMaxK and the persistent grid runs at least
+/// two waves of tiles (a CTA's boxes then drain while it computes its next
+/// tile). It replaces the epilogue storers there.
+bool prefersTmaStore(int64_t m, int64_t n, int64_t k,
+                     const GemmKernelConfig &config);
 
 /// The manifest spelling of the result type: bf16 or f32.
 StringRef getGemmOutElementName(GemmOutElement element);

@@ -316,6 +316,10 @@ struct TileWaves {
       : tiles(llvm::divideCeil(m, tile.blockM) *
               llvm::divideCeil(n, tile.blockN)),
         waves(llvm::divideCeil(tiles, ctas)) {}
+  /// The share of the persistent grid's CTA slots that hold a tile.
+  double getEfficiency(int64_t ctas) const {
+    return double(tiles) / double(waves * ctas);
+  }
 };
 
 /// Whether `tile` has the default tile's 128 x 128 shape and `form` is the
@@ -376,6 +380,40 @@ GemmTileConfig widenGemmTile(int64_t m, int64_t n, const GemmTileConfig &tile,
 } // namespace
 
 namespace {
+/// The 128 x 128 tile `tile` of the recipe's bf16 form `form`, or 192 x 128
+/// (three consumer warpgroups, 4 stages) where that was measured to pay: a
+/// static `k` of at most kThreeConsumerMaxK, the TMA store taken with it
+/// (prefersTmaStore) and its last wave not much emptier than 128 x 128's
+/// (the share of the grid's CTA slots holding a tile at least 1/1.05 of
+/// 128 x 128's). Other tiles and forms are returned as they are.
+GemmTileConfig lengthenGemmTile(int64_t m, int64_t n, int64_t k,
+                                const GemmTileConfig &tile,
+                                const GemmKernelConfig &form) {
+  // NOTE: H200 (bench/results/h200-s15.txt, call 4, two alternating
+  // rounds): 192 x 128 with the TMA store ran 1.10-1.16x the best 128 x 128
+  // kernel at K = 512 (4096x32768, 4096x7168, 8192x8192), 1.04x at K = 1024
+  // (4096x7168, 8192x7168), 0.99x at 4096x4096x1024 (704 tiles: the sixth
+  // wave a third full), 1.02x at 4096x24576x1536 and 0.98-0.99x at K =
+  // 2048. Without the TMA store it ran 1.02x the storers at
+  // 4096x32768x512 (call 3) and 0.87-0.90x at K >= 7168.
+  static constexpr GemmTileConfig kThreeConsumerTile = {192, 128, 4, 0};
+  constexpr int64_t kThreeConsumerMaxK = 1024;
+  constexpr double kThreeConsumerGain = 1.05;
+  if (!isRecipeBF16Square(tile, form) || k <= 0 || k > kThreeConsumerMaxK)
+    return tile;
+  GemmKernelConfig config = form;
+  config.tile = kThreeConsumerTile;
+  config.tile.ctas = tile.ctas;
+  config.tile.clusterM = form.tile.clusterM;
+  if (config.getInvalidReason() || !prefersTmaStore(m, n, k, config))
+    return tile;
+  if (kThreeConsumerGain *
+          TileWaves(m, n, config.tile, tile.ctas).getEfficiency(tile.ctas) <
+      TileWaves(m, n, tile, tile.ctas).getEfficiency(tile.ctas))
+    return tile;
+  return config.tile;
+}
+
 /// The chosen tile `tile` of an m x n x k GEMM with a deeper ring where
 /// that was measured to pay: the 128 x 128 tile of the recipe's bf16 form
 /// takes 6 stages instead of 4 when K is static, at least kDeepRingMinK,
@@ -428,10 +466,8 @@ GemmTileConfig hopper::chooseGemmTile(int64_t m, int64_t n, int64_t k,
   static constexpr GemmTileConfig kWgradTile = {256, 128, 3, 0};
   constexpr double kWgradTileGain = 1.05;
   int64_t wanted = llvm::divideCeil(3 * ctas, 4);
-  // The share of the persistent grid's CTA slots that hold a tile.
   auto waveEfficiency = [&](const GemmTileConfig &tile) {
-    TileWaves grid(m, n, tile, ctas);
-    return double(grid.tiles) / double(grid.waves * ctas);
+    return TileWaves(m, n, tile, ctas).getEfficiency(ctas);
   };
   if (form.bScaling == GemmBScaling::Row &&
       TileWaves(m, n, kWgradTile, ctas).tiles >= wanted &&
@@ -449,14 +485,33 @@ GemmTileConfig hopper::chooseGemmTile(int64_t m, int64_t n, int64_t k,
     candidate.ctas = ctas;
     int64_t tiles = TileWaves(m, n, candidate, ctas).tiles;
     if (tiles >= wanted)
-      return deepenGemmRing(m, n, k, widenGemmTile(m, n, candidate, form),
-                            form);
+      return deepenGemmRing(
+          m, n, k,
+          lengthenGemmTile(m, n, k, widenGemmTile(m, n, candidate, form),
+                           form),
+          form);
     if (tiles > bestTiles) {
       best = candidate;
       bestTiles = tiles;
     }
   }
   return deepenGemmRing(m, n, k, widenGemmTile(m, n, *best, form), form);
+}
+
+bool hopper::prefersTmaStore(int64_t m, int64_t n, int64_t k,
+                             const GemmKernelConfig &config) {
+  // NOTE: H200 (bench/results/h200-s15.txt, call 2, two alternating rounds
+  // of the 25-shape plan): the TMA store ran 1.04-1.07x where K <= 2048 and
+  // the grid runs many waves (4096x24576x1536, 4096x7168x1024 against the
+  // storers, 4096x7168x2048, 2048x7168x2048), 1.00x at 4096x32768x512
+  // against the storers, 0.95-0.99x at 256x7168x2048 (one wave: nothing to
+  // overlap its store with) and 0.98-1.01x at K >= 7168.
+  if (k <= 0 || k > kTmaStoreMaxK || n % 8 != 0)
+    return false;
+  GemmKernelConfig candidate = config;
+  candidate.epilogueStorers = false;
+  return candidate.canUseTmaStore() &&
+         TileWaves(m, n, config.tile, config.tile.ctas).waves >= 2;
 }
 
 std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
