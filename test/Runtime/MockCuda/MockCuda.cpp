@@ -46,7 +46,8 @@
 //   tensor cores' limited accumulation), the same pointer rule, and its two
 //   tensor maps are passed by value (128-byte __grid_constant__ parameters)
 //   and must hold (as this mock's cuTensorMapEncodeTiled writes them) the
-//   address of the A / B argument.
+//   address of the A / B argument; a `_tma` kernel's third map (`out_map`)
+//   that of `out`, as u8 [M, 2N] with 64 x 128-byte boxes.
 //
 // The types are declared here (not taken from cuda.h) so that the mock
 // builds without CUDA; the launch structs' layout is asserted.
@@ -539,9 +540,10 @@ float truncateBits(float x, int bits) {
 }
 
 /// Runs `fp8q_scaled_matmul_1x128_<128x128|1x128>_<bf16|f32>[_acc][_amn]
-/// [_grouped_<contiguous|masked>][_g<G>][_pi<P>][_m<BM>n<BN>s<S>c<C>]`
-/// (arguments a, a_map, sa, b, b_map, sb, [groups], [c], out, M, N, K, [G,
-/// [C]]) with python/fp8q/reference.py's scaled_matmul numerics: per G-K
+/// [_tma][_grouped_<contiguous|masked>][_g<G>][_pi<P>][_m<BM>n<BN>s<S>c<C>]`
+/// (arguments a, a_map, sa, b, b_map, sb, [groups], [c], out, [out_map], M,
+/// N, K, [G, [C]]; `_tma`: out_map, a u8 map over out's [M, 2N] bytes with
+/// 64 x 128-byte boxes, checked as this mock encodes it) with python/fp8q/reference.py's scaled_matmul numerics: per G-K
 /// group the exact sum of the code products rounded once to f32, times
 /// f32(sa * sb), accumulated in f32 with separate roundings; then + C and
 /// the output rounding. A grouped kernel computes the rows of group g
@@ -569,6 +571,8 @@ CUresult runScaledMatmul(const std::string &name, void **params) {
   bool accumulate = consume(rest, "_acc");
   // `_amn`: A's scales are [K/G, M] (mn_major).
   bool aMnMajor = consume(rest, "_amn");
+  // `_tma`: the TMA-store epilogue, an `out_map` argument after `out`.
+  bool tmaStore = consume(rest, "_tma");
   // `_grouped_contiguous` / `_grouped_masked`: G weights, a `groups` array.
   bool contiguous = consume(rest, "_grouped_contiguous");
   bool masked = !contiguous && consume(rest, "_grouped_masked");
@@ -586,7 +590,7 @@ CUresult runScaledMatmul(const std::string &name, void **params) {
   }
   int cIndex = grouped ? 7 : 6;
   int outIndex = accumulate ? cIndex + 1 : cIndex;
-  int sizeIndex = outIndex + 1;
+  int sizeIndex = tmaStore ? outIndex + 2 : outIndex + 1;
   auto m = param<int64_t>(params, sizeIndex);
   auto n = param<int64_t>(params, sizeIndex + 1);
   auto k = param<int64_t>(params, sizeIndex + 2);
@@ -624,7 +628,9 @@ CUresult runScaledMatmul(const std::string &name, void **params) {
   // The tensor maps: passed by value (the 128 bytes are the parameter, a
   // __grid_constant__), encoded on A and B themselves. A map passed as a
   // pointer (to a device copy) names no operand here and fails.
-  const std::pair<int, const void *> maps[] = {{1, a}, {4, b}};
+  std::vector<std::pair<int, const void *>> maps = {{1, a}, {4, b}};
+  if (tmaStore)
+    maps.push_back({outIndex + 1, out});
   for (auto [mapIndex, operand] : maps) {
     const void *address;
     std::memcpy(&address, params[mapIndex], sizeof(address));
@@ -638,6 +644,21 @@ CUresult runScaledMatmul(const std::string &name, void **params) {
       return CUDA_ERROR_ILLEGAL_ADDRESS;
     }
   }
+  if (tmaStore) {
+    // The out_map as the kernel reads it: u8 (type 0), [M, 2N] bytes, rows
+    // 2N bytes apart, boxes of 64 rows x 128 bytes, the 128-byte swizzle (3).
+    std::string expected = "type 0 dims " + std::to_string(2 * n) + " " +
+                           std::to_string(m) + " strides " +
+                           std::to_string(2 * n) +
+                           " box 128/1 64/1 interleave 0 swizzle 3 ";
+    const char *text = static_cast<const char *>(params[outIndex + 1]) + 8;
+    if (!bf16Out || std::strncmp(text, expected.c_str(), expected.size())) {
+      logf("mock-cuda: invalid out_map in %s\n",
+           name + ": '" + text + "', expected '" + expected + "...'");
+      return CUDA_ERROR_INVALID_VALUE;
+    }
+  }
+
   // The group of row i (-1: in none).
   auto groupOf = [&](int64_t i) -> int64_t {
     if (!grouped)
