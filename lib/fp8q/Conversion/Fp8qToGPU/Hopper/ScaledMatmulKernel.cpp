@@ -390,12 +390,12 @@ GemmTileConfig lengthenGemmTile(int64_t m, int64_t n, int64_t k,
                                 const GemmTileConfig &tile,
                                 const GemmKernelConfig &form) {
   // NOTE: H200 (bench/results/h200-s15.txt, call 4, two alternating
-  // rounds): 192 x 128 with the TMA store ran 1.10-1.16x the best 128 x 128
+  // rounds): 192 x 128 with the TMA store ran 1.08-1.11x the best 128 x 128
   // kernel at K = 512 (4096x32768, 4096x7168, 8192x8192), 1.04x at K = 1024
   // (4096x7168, 8192x7168), 0.99x at 4096x4096x1024 (704 tiles: the sixth
   // wave a third full), 1.02x at 4096x24576x1536 and 0.98-0.99x at K =
   // 2048. Without the TMA store it ran 1.02x the storers at
-  // 4096x32768x512 (call 3) and 0.87-0.90x at K >= 7168.
+  // 4096x32768x512 (call 3) and 0.88-0.93x at K >= 7168.
   static constexpr GemmTileConfig kThreeConsumerTile = {192, 128, 4, 0};
   constexpr int64_t kThreeConsumerMaxK = 1024;
   constexpr double kThreeConsumerGain = 1.05;
