@@ -70,8 +70,10 @@ struct Fp8qToGPUOptions {
   bool gemmAutoTile = false;
   /// The GEMM kernels' promotion rounding (option gemm-promotion).
   hopper::GemmPromotion gemmPromotion = hopper::GemmPromotion::FMA;
-  /// Store the staged bf16 results by TMA where the kernel allows it
-  /// (option gemm-tma-store; hopper::GemmKernelConfig::tmaStore).
+  /// Store the staged bf16 results by TMA wherever the kernel allows it
+  /// (option gemm-tma-store; hopper::GemmKernelConfig::tmaStore); without
+  /// it the tile choice still takes it where measured to pay
+  /// (hopper::prefersTmaStore).
   bool gemmTmaStore = false;
 };
 

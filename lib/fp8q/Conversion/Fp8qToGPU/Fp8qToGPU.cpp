@@ -293,6 +293,8 @@ public:
   OpFoldResult getM() const { return sizeM; }
   OpFoldResult getK() const { return sizeK; }
   OpFoldResult ceilDiv(OpFoldResult extent, int64_t tile);
+  /// `extent` * `factor`, folded when `extent` is a constant.
+  OpFoldResult multiply(OpFoldResult extent, int64_t factor);
   /// Step 3: launches `config` on the inputs (in the order of setSource and
   /// addInput) and `outputs` (host result buffers, in kernel argument
   /// order), skipping empty sources and asserting the size requirements
@@ -409,6 +411,14 @@ OpFoldResult LaunchEmitter::ceilDiv(OpFoldResult extent, int64_t tile) {
   Value tileValue = arith::ConstantIndexOp::create(rewriter, loc, tile);
   return arith::CeilDivUIOp::create(rewriter, loc, cast<Value>(extent),
                                     tileValue)
+      .getResult();
+}
+
+OpFoldResult LaunchEmitter::multiply(OpFoldResult extent, int64_t factor) {
+  if (std::optional<int64_t> value = getConstantIntValue(extent))
+    return rewriter.getIndexAttr(*value * factor);
+  Value factorValue = arith::ConstantIndexOp::create(rewriter, loc, factor);
+  return arith::MulIOp::create(rewriter, loc, toIndex(extent), factorValue)
       .getResult();
 }
 
@@ -738,16 +748,9 @@ void LaunchEmitter::launchGemm(const GemmKernelConfig &config, Value out,
       args.push_back(getPointer(buffer)); // [groups], [c], out
     // [out_map]: the result's bytes, [M, N * 2].
     if (config.tmaStore) {
-      int64_t outBytes = config.getOutBytes();
-      OpFoldResult rowBytes =
-          getConstantIntValue(sizeN)
-              ? OpFoldResult(rewriter.getIndexAttr(*getConstantIntValue(sizeN) *
-                                                   outBytes))
-              : OpFoldResult(arith::MulIOp::create(
-                    rewriter, loc, toIndex(sizeN),
-                    arith::ConstantIndexOp::create(rewriter, loc, outBytes)));
       // args.back() is `out`; the map's KernelArg is the next in the ABI.
-      args.push_back(createTensorMap(args.back(), sizeM, rowBytes,
+      args.push_back(createTensorMap(args.back(), sizeM,
+                                     multiply(sizeN, config.getOutBytes()),
                                      interface.args[args.size()]));
     }
     args.push_back(toI64(sizeM));
@@ -1099,19 +1102,19 @@ GemmKernelConfig fp8q::getGemmKernelConfig(Operation *scaledMatmul,
         chooseGemmTile(result.getDimSize(0), result.getDimSize(1),
                        a.isDynamicDim(1) ? 0 : a.getDimSize(1), config);
   config.tile.clusterM = options.gemmTile.clusterM;
-  // NOTE: the out_map needs N % 8 == 0 (a static N that is not keeps the
-  // threads' stores; a dynamic one is checked where the map is encoded).
-  if (options.gemmTmaStore && config.canUseTmaStore() &&
-      (result.isDynamicDim(1) || result.getDimSize(1) % 8 == 0)) {
-    config.tmaStore = true;
+  // The TMA store: wherever the kernel can take it with the option (the
+  // out_map needs N % 8 == 0: a static N that is not keeps the threads'
+  // stores, a dynamic one is checked where the map is encoded), where it
+  // was measured to pay with the tiling left to the pass.
+  if (options.gemmTmaStore)
+    config.tmaStore = config.canUseTmaStore() &&
+                      (result.isDynamicDim(1) || result.getDimSize(1) % 8 == 0);
+  else if (options.gemmAutoTile && result.hasStaticShape())
+    config.tmaStore =
+        prefersTmaStore(result.getDimSize(0), result.getDimSize(1),
+                        a.isDynamicDim(1) ? 0 : a.getDimSize(1), config);
+  if (config.tmaStore)
     return config;
-  }
-  if (options.gemmAutoTile && result.hasStaticShape() &&
-      prefersTmaStore(result.getDimSize(0), result.getDimSize(1),
-                      a.isDynamicDim(1) ? 0 : a.getDimSize(1), config)) {
-    config.tmaStore = true;
-    return config;
-  }
   // NOTE: H200 (bench/results/h200-s10-storer.txt): the producer's storer
   // warps ran 1.07x at K = 512 and 1.02x at K = 1024 and lost 3-5 % from K
   // = 1536 on; storers that sleep between their polls lost as much there

@@ -479,10 +479,11 @@ GemmTileConfig chooseGemmTile(int64_t m, int64_t n, int64_t k,
 /// Whether the lowering, with the tiling left to it, gives the TMA-store
 /// epilogue (GemmKernelConfig::tmaStore) to a GEMM whose result is `m` x `n`
 /// (both static) and whose K is `k` (0: dynamic), in `config`'s form and
-/// tiling: where the kernel can take it (canUseTmaStore, `n` a multiple of
-/// 8), `k` is at most kTmaStoreMaxK and the persistent grid runs at least
-/// two waves of tiles (a CTA's boxes then drain while it computes its next
-/// tile). It replaces the epilogue storers there.
+/// tiling (no storer warps yet): where the kernel can take it
+/// (canUseTmaStore, `n` a multiple of 8), `k` is at most kTmaStoreMaxK and
+/// the persistent grid runs at least two waves of tiles (a CTA's boxes then
+/// drain while it computes its next tile). It replaces the epilogue storers
+/// there.
 bool prefersTmaStore(int64_t m, int64_t n, int64_t k,
                      const GemmKernelConfig &config);
 

@@ -505,12 +505,10 @@ bool hopper::prefersTmaStore(int64_t m, int64_t n, int64_t k,
   // the grid runs many waves (4096x24576x1536, 4096x7168x1024 against the
   // storers, 4096x7168x2048, 2048x7168x2048), 1.00x at 4096x32768x512
   // against the storers, 0.95-0.99x at 256x7168x2048 (one wave: nothing to
-  // overlap its store with) and 0.98-1.01x at K >= 7168.
+  // overlap its store with) and 0.98-1.03x at K >= 7168.
   if (k <= 0 || k > kTmaStoreMaxK || n % 8 != 0)
     return false;
-  GemmKernelConfig candidate = config;
-  candidate.epilogueStorers = false;
-  return candidate.canUseTmaStore() &&
+  return config.canUseTmaStore() &&
          TileWaves(m, n, config.tile, config.tile.ctas).waves >= 2;
 }
 
