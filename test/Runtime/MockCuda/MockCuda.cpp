@@ -543,8 +543,9 @@ float truncateBits(float x, int bits) {
 /// [_tma][_grouped_<contiguous|masked>][_g<G>][_pi<P>][_m<BM>n<BN>s<S>c<C>]`
 /// (arguments a, a_map, sa, b, b_map, sb, [groups], [c], out, [out_map], M,
 /// N, K, [G, [C]]; `_tma`: out_map, a u8 map over out's [M, 2N] bytes with
-/// 64 x 128-byte boxes, checked as this mock encodes it) with python/fp8q/reference.py's scaled_matmul numerics: per G-K
-/// group the exact sum of the code products rounded once to f32, times
+/// 64 x 128-byte boxes, checked as this mock encodes it) with
+/// python/fp8q/reference.py's scaled_matmul numerics: per G-K group the exact
+/// sum of the code products rounded once to f32, times
 /// f32(sa * sb), accumulated in f32 with separate roundings; then + C and
 /// the output rounding. A grouped kernel computes the rows of group g
 /// (contiguous: [offsets[g], offsets[g+1]); masked: [g C, g C + counts[g]))
