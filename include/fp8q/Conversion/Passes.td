@@ -217,6 +217,12 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
            "GEMM kernel: CTAs per thread-block cluster along M (1 or 2; "
            "2: the two CTAs share each B tile through TMA multicast). "
            "Grouped GEMMs always run without clusters">,
+    Option<"gemmSplitK", "gemm-split-k", "int64_t", /*default=*/"1",
+           "GEMM kernel: CTAs per result tile along K (1, 2 or 4; kernel "
+           "suffix `k<S>`): a cluster of S CTAs computes each tile, each over "
+           "its share of the K blocks, and the first adds the others' f32 "
+           "sums through distributed shared memory before its epilogue. Not "
+           "with gemm-cluster=2, the TMA store or grouped GEMMs">,
     Option<"gemmPromotion", "gemm-promotion", "std::string",
            /*default=*/"\"fma\"",
            "GEMM kernel: how a promotion adds partial * (sa * sb) to the f32 "

@@ -761,7 +761,7 @@ void LaunchEmitter::launchGemm(const GemmKernelConfig &config, Value out,
         args.push_back(toI64(size)); // G, [C]
     return emitLaunchFunc(kernel, gridX, /*gridY=*/Value(), config.getThreads(),
                           config.getDynamicSharedMemoryBytes(), args,
-                          dependency, config.tile.clusterM);
+                          dependency, config.getClusterCtas());
   });
 }
 
@@ -1076,9 +1076,10 @@ GemmKernelConfig fp8q::getGemmKernelConfig(Operation *scaledMatmul,
     config.promotionInterval = grouped.getPromotionInterval();
     config.promotion = options.gemmPromotion;
     config.tile = options.gemmTile;
-    // NOTE: a cluster's tiles would straddle groups (gemm-cluster applies
-    // to single GEMMs).
+    // NOTE: a cluster's tiles would straddle groups (gemm-cluster and
+    // gemm-split-k apply to single GEMMs).
     config.tile.clusterM = 1;
+    config.tile.splitK = 1;
     return config;
   }
   auto op = cast<ScaledMatmulOp>(scaledMatmul);
@@ -1102,6 +1103,7 @@ GemmKernelConfig fp8q::getGemmKernelConfig(Operation *scaledMatmul,
         chooseGemmTile(result.getDimSize(0), result.getDimSize(1),
                        a.isDynamicDim(1) ? 0 : a.getDimSize(1), config);
   config.tile.clusterM = options.gemmTile.clusterM;
+  config.tile.splitK = options.gemmTile.splitK;
   // The TMA store: wherever the kernel can take it with the option (the
   // out_map needs N % 8 == 0: a static N that is not keeps the threads'
   // stores, a dynamic one is checked where the map is encoded), where it
@@ -1296,7 +1298,7 @@ struct ConvertFp8qToGPUPass
     options.gemmTile = {gemmBlockM ? gemmBlockM : defaults.blockM,
                         gemmBlockN ? gemmBlockN : defaults.blockN,
                         gemmStages ? gemmStages : defaults.stages, gemmCtas,
-                        gemmCluster};
+                        gemmCluster, gemmSplitK};
     // The tiling alone (the Wgrad form allows every BLOCK_N; the weight
     // block form is checked per op).
     GemmKernelConfig tiling;

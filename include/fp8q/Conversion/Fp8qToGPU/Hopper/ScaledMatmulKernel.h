@@ -161,11 +161,19 @@ struct GemmTileConfig {
   /// column: each loads its own A tile and half of the shared B tile, which
   /// TMA multicasts into both, so B is read from L2 once per pair.
   int64_t clusterM = 1;
+  /// CTAs per thread-block cluster along K (1, 2 or 4): split-K. The CTAs
+  /// of a cluster compute the same result tile, rank r over its share of
+  /// the K blocks (whole promotion intervals, in order), and rank 0 adds
+  /// the other ranks' f32 sums, read from their shared memory (distributed
+  /// shared memory), in rank order before its epilogue. For GEMMs with
+  /// fewer tiles than SMs (small M): more CTAs per tile, or larger tiles
+  /// (fewer operand bytes per FLOP) on as many SMs. Not with clusterM > 1.
+  int64_t splitK = 1;
 
   bool operator==(const GemmTileConfig &other) const {
     return blockM == other.blockM && blockN == other.blockN &&
            stages == other.stages && ctas == other.ctas &&
-           clusterM == other.clusterM;
+           clusterM == other.clusterM && splitK == other.splitK;
   }
 };
 
@@ -211,7 +219,8 @@ struct GemmKernelConfig {
   /// `_g<G>` for a group size
   /// other than 128, `_pi<P>` for a
   /// promotion interval other than 128 and `_m<BM>n<BN>s<S>c<C>[x<X>]` for
-  /// a non-default tiling (`x2`: 2-CTA clusters), then `_muladd` for the
+  /// a non-default tiling (`x2`: 2-CTA clusters; `k<S>`: split-K over S
+  /// CTAs), then `_muladd` for the
   /// multiply-then-add promotion. Derived from the configuration, never parsed
   /// back (the kernel module carries the configuration: KernelConfig.h).
   std::string getName() const;
@@ -320,11 +329,11 @@ struct GemmKernelConfig {
   }
   /// Whether tmaStore may be set: bf16 results staged by stmatrix
   /// (storesStagedBF16ByMatrix) in a staging area that fits, BN a multiple
-  /// of the box's 64 columns, without storer warps, not grouped (a box
+  /// of the box's 64 columns, without storer warps or split-K, not grouped (a box
   /// clips at M and N only, not at a group's last row).
   bool canUseTmaStore() const {
     return storesStagedBF16ByMatrix() && !epilogueStorers &&
-           grouping == GemmGrouping::None &&
+           grouping == GemmGrouping::None && tile.splitK == 1 &&
            tile.blockN % kTmaStoreBoxColumns == 0 &&
            getEpilogueStagingBytes() > 0;
   }
@@ -385,6 +394,19 @@ struct GemmKernelConfig {
                ? getConsumerWarpgroups() * getColumnScaleBuffers() *
                      tile.blockN * 4
                : 0;
+  }
+  /// CTAs per cluster: clusterM x splitK (one of them is 1).
+  int64_t getClusterCtas() const { return tile.clusterM * tile.splitK; }
+  /// Split-K: bytes of a CTA's f32 sums of its tile, BM x BN x 4, which
+  /// ranks 1.. write for rank 0 to read (in the epilogue staging area's
+  /// place: rank 0 stages, the others never do), else 0.
+  int64_t getSplitKSlotBytes() const {
+    return tile.splitK > 1 ? tile.blockM * tile.blockN * 4 : 0;
+  }
+  /// Split-K: bytes of its mbarriers (full[r - 1] for ranks r = 1..S-1 on
+  /// rank 0, free on ranks 1..S-1; every CTA has them all), else 0.
+  int64_t getSplitKBarrierBytes() const {
+    return tile.splitK > 1 ? tile.splitK * 8 : 0;
   }
   /// Bytes of the cluster's empty barriers (clusterM > 1 only, else 0):
   /// one mbarrier per stage in dynamic shared memory, which the consumers

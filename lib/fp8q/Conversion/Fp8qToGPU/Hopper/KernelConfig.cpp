@@ -45,6 +45,7 @@ constexpr StringLiteral kStages = "stages";
 constexpr StringLiteral kCtas = "ctas";
 /// CTAs per cluster along M; absent: 1.
 constexpr StringLiteral kClusterM = "cluster_m";
+constexpr StringLiteral kSplitK = "split_k";
 /// Grouped GEMMs only ("contiguous" or "masked"); absent: one GEMM.
 constexpr StringLiteral kGrouping = "grouping";
 /// The staged epilogue stored by the producer warpgroup's warps 1-3;
@@ -115,6 +116,8 @@ DictionaryAttr hopper::getKernelConfigAttr(MLIRContext *context,
   add(kCtas, b.getI64IntegerAttr(gemm.tile.ctas));
   if (gemm.tile.clusterM != 1)
     add(kClusterM, b.getI64IntegerAttr(gemm.tile.clusterM));
+  if (gemm.tile.splitK != 1)
+    add(kSplitK, b.getI64IntegerAttr(gemm.tile.splitK));
   if (gemm.grouping != GemmGrouping::None)
     add(kGrouping, b.getStringAttr(getGemmGroupingName(gemm.grouping)));
   if (gemm.epilogueStorers)
@@ -280,6 +283,8 @@ FailureOr<KernelConfig> readGemmConfig(FieldReader &reader) {
   config.tile.ctas = reader.getInt(kCtas);
   if (reader.has(kClusterM))
     config.tile.clusterM = reader.getInt(kClusterM);
+  if (reader.has(kSplitK))
+    config.tile.splitK = reader.getInt(kSplitK);
   if (reader.has(kGrouping))
     config.grouping = reader.getEnum<GemmGrouping>(
         kGrouping, {{getGemmGroupingName(GemmGrouping::Contiguous),

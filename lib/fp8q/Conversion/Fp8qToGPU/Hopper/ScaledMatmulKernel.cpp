@@ -213,6 +213,8 @@ std::string GemmKernelConfig::getName() const {
                 .str();
   if (tile.clusterM > 1)
     name += llvm::formatv("x{0}", tile.clusterM).str();
+  if (tile.splitK > 1)
+    name += llvm::formatv("k{0}", tile.splitK).str();
   if (promotion == GemmPromotion::MulAdd)
     name += "_muladd";
   return name;
@@ -230,14 +232,15 @@ LaunchGrid hopper::getLaunchGrid(const GemmKernelConfig &config) {
     grid.fixedCtas = config.tile.ctas;
     return grid;
   }
-  // With clusters a grid row is a cluster's clusterM tile rows, and the
-  // grid a whole number of clusters.
+  // With clusters along M a grid row is a cluster's clusterM tile rows;
+  // with split-K each tile takes a cluster of splitK CTAs. The grid is a
+  // whole number of clusters.
   grid.rowTile = config.tile.blockM * config.tile.clusterM;
   grid.columnSize = "N";
   grid.columnTile = config.tile.blockN;
   grid.flat = true;
   grid.maxCtas = config.tile.ctas;
-  grid.clusterCtas = config.tile.clusterM;
+  grid.clusterCtas = config.getClusterCtas();
   return grid;
 }
 
@@ -250,14 +253,20 @@ int64_t GemmKernelConfig::getEpilogueStagingBytes() const {
   // warpgroup the area holds half the tile, and 256 x 128 keeps 4 stages.
   int64_t staging = getSliceRows() * (tmaStore ? tile.blockN * getOutBytes()
                                                : getEpilogueStagingPitch());
+  // Split-K: the staging area and the sums' slot share their bytes.
   int64_t others = tile.stages * getStageBytes() + getColumnScaleBytes() +
-                   getClusterBarrierBytes() + getStaticSharedMemoryBytes();
-  return others + staging <= kMaxSharedBytes ? staging : 0;
+                   getClusterBarrierBytes() + getSplitKBarrierBytes() +
+                   getStaticSharedMemoryBytes();
+  return others + std::max(staging, getSplitKSlotBytes()) <= kMaxSharedBytes
+             ? staging
+             : 0;
 }
 
 int64_t GemmKernelConfig::getDynamicSharedMemoryBytes() const {
-  return tile.stages * getStageBytes() + getEpilogueStagingBytes() +
-         getColumnScaleBytes() + getClusterBarrierBytes();
+  return tile.stages * getStageBytes() +
+         std::max(getEpilogueStagingBytes(), getSplitKSlotBytes()) +
+         getColumnScaleBytes() + getClusterBarrierBytes() +
+         getSplitKBarrierBytes();
 }
 
 int64_t GemmKernelConfig::getStaticSharedMemoryBytes() const {
@@ -290,7 +299,7 @@ bool GemmKernelConfig::defersEpilogue() const {
   return out == GemmOutElement::BF16 && !accumulate &&
          bScaling == GemmBScaling::Block && grouping == GemmGrouping::None &&
          tile.blockM == 128 && tile.blockN == 128 && tile.clusterM == 1 &&
-         overlapsPromotion();
+         tile.splitK == 1 && overlapsPromotion();
 }
 
 bool GemmKernelConfig::dispatchesColumnSplit() const {
@@ -559,11 +568,17 @@ std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
                            "{2}-CTA clusters",
                            tile.blockN, tile.clusterM * 8, tile.clusterM)
           .str();
-    if (tile.ctas < tile.clusterM)
-      return llvm::formatv("CTAs ({0}) must be at least the cluster's {1}",
-                           tile.ctas, tile.clusterM)
-          .str();
   }
+  if (tile.splitK != 1 && tile.splitK != 2 && tile.splitK != 4)
+    return llvm::formatv("split-K ({0} CTAs per tile) must be 1, 2 or 4",
+                         tile.splitK)
+        .str();
+  if (tile.splitK > 1 && tile.clusterM > 1)
+    return std::string("split-K runs without clusters along M");
+  if (tile.ctas < getClusterCtas())
+    return llvm::formatv("CTAs ({0}) must be at least the cluster's {1}",
+                         tile.ctas, getClusterCtas())
+        .str();
   int64_t sharedBytes =
       getDynamicSharedMemoryBytes() + getStaticSharedMemoryBytes();
   if (sharedBytes > kMaxSharedBytes)
@@ -582,7 +597,7 @@ std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
         .str();
   if (grouping != GemmGrouping::None && bScaling != GemmBScaling::Block)
     return std::string("grouped GEMMs take 128x128 weight blocks");
-  if (grouping != GemmGrouping::None && tile.clusterM > 1)
+  if (grouping != GemmGrouping::None && getClusterCtas() > 1)
     return std::string("grouped GEMMs run without clusters (a cluster's "
                        "tiles would straddle groups)");
   if (groupSize < kGemmBlockK || groupSize % kGemmBlockK != 0)
@@ -610,7 +625,8 @@ std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
   if (tmaStore && !canUseTmaStore())
     return llvm::formatv("the TMA-store epilogue takes bf16 results without "
                          "C staged by stmatrix, BLOCK_N a multiple of {0}, "
-                         "no storer warps, no clusters, not grouped",
+                         "no storer warps, no clusters, no split-K, not "
+                         "grouped",
                          kTmaStoreBoxColumns)
         .str();
   if (epilogueStorers && !canUseEpilogueStorers())
@@ -697,7 +713,7 @@ KernelInterface hopper::getKernelInterface(const GemmKernelConfig &config) {
   }
   result.grid = getLaunchGrid(config);
   result.block = {config.getThreads(), 1, 1};
-  result.cluster = {config.tile.clusterM, 1, 1};
+  result.cluster = {config.getClusterCtas(), 1, 1};
   result.dynamicSharedMemoryBytes = config.getDynamicSharedMemoryBytes();
   // The 128-byte swizzle needs the stages on 1024-byte boundaries
   // (kSwizzleAtomBytes).
@@ -857,6 +873,13 @@ private:
     return LLVM::PtrToIntOp::create(b, b.getI32Type(),
                                     b.sharedAddress(clusterBarriers, stage));
   }
+  /// Split-K: the shared address (i32) of its mbarrier `i` (i32; full[r -
+  /// 1] for i = r - 1 < S - 1, free for i = S - 1).
+  Value splitBarrier(Value i) {
+    return LLVM::PtrToIntOp::create(b, b.getI32Type(),
+                                    b.sharedAddress(splitBarriers, i));
+  }
+  Value splitBarrier(int64_t i) { return splitBarrier(b.i32(i)); }
   /// Clusters: the producer's wait for the phase with `parity` (i1) of
   /// stage `stage`'s cluster empty barrier.
   /// NOTE: the default semantics (acquire, CTA scope), as CUTLASS's
@@ -1032,6 +1055,18 @@ private:
   /// from registers: on a tile inside M and N (and N even) unmasked stores
   /// of column pairs, else element stores masked by M and N.
   void emitEpilogue(ArrayRef<Value> acc);
+  /// Step 5 after a tile's K loop: the epilogue of `acc`; with split-K
+  /// (GemmTileConfig::splitK) ranks 1.. hand their sums to rank 0, which
+  /// adds them in rank order and runs the epilogue.
+  void emitTileEnd(ArrayRef<Value> acc);
+  /// Split-K: blocks until the phase with `parity` (i1) of the mbarrier at
+  /// shared address `barrier` (i32) has completed, with acquire semantics
+  /// at cluster scope (a peer CTA's arrival released it).
+  void waitSplitBarrier(Value barrier, Value parity);
+  /// Split-K: arrives, with release semantics at cluster scope, on the
+  /// mbarrier at shared address `barrier` (i32) of the cluster's CTA of
+  /// rank `rank` (i32).
+  void arriveRemote(Value barrier, Value rank);
   /// Step 5': the epilogue from registers.
   void emitRegisterEpilogue(ArrayRef<Value> acc);
   /// Step 5'': the staged epilogue: the warpgroup writes its fragment into
@@ -1091,8 +1126,12 @@ private:
   // its group's rows), B's first row (ctaCol0; grouped: g N + ctaCol0) and
   // the first of its weight's block scales (0; grouped: g ceil(N/G) K/G).
   Value rowEnd, bRow0, sbBase;
+  // numK: the CTA's K blocks per tile (index; K/128 without split-K).
   Value sizeM, sizeN, sizeK, numK;
-  Value numKI32;            // K/128 (i32)
+  // Split-K: the CTA's rank in its cluster (i32) and first K block (i64;
+  // 0 without split-K), the f32 sums' slot (bytes) and the mbarriers
+  // (i64 [S]: full[r - 1] for rank r, then free).
+  Value splitRank, kBlock0, splitSlot, splitBarriers;
   Value tilesM, tilesN;     // i64 tile rows / columns of the result
   Value rowInCta, colInCta; // i32 fragment coordinates in the tile
   Value fragRow0;           // i64 first row of the thread (consumers)
@@ -1172,6 +1211,23 @@ void ScaledMatmulKernelEmitter::emitPrologue() {
   sizeN = arg("N");
   sizeK = arg("K");
   Value blocks = b.divu(sizeK, b.i64(kGemmBlockK));
+  kBlock0 = b.i64(0);
+  if (int64_t split = config.tile.splitK; split > 1) {
+    // NOTE: a 1-D grid in clusters of splitK x 1 x 1: the CTAs of a cluster
+    // are consecutive in blockIdx.x. Rank r takes the K blocks of
+    // promotion intervals [r P / S, (r + 1) P / S) of the P in K (none
+    // where P < S: its sums stay 0).
+    splitRank = b.remu(b.toI32(gpu::BlockIdOp::create(b, gpu::Dimension::x)),
+                       b.i32(split));
+    Value rank = b.zext(b.getI64Type(), splitRank);
+    int64_t span = config.getBlocksPerPromotion();
+    Value intervals = b.divu(blocks, b.i64(span));
+    auto boundary = [&](Value r) {
+      return b.mul(b.divu(b.mul(r, intervals), b.i64(split)), b.i64(span));
+    };
+    kBlock0 = boundary(rank);
+    blocks = b.sub(boundary(b.add(rank, b.i64(1))), kBlock0);
+  }
   numK = b.indexCastU(b.getIndexType(), blocks);
   auto ceilDiv = [&](Value extent, int64_t tile) {
     return b.divu(b.add(extent, b.i64(tile - 1)), b.i64(tile));
@@ -1183,10 +1239,14 @@ void ScaledMatmulKernelEmitter::emitPrologue() {
   int64_t ringBytes = config.tile.stages * config.getStageBytes();
   stageBytes = b.sharedView(dynamicShared, 0, {ringBytes}, b.getI8Type());
   int64_t offset = ringBytes;
-  if (int64_t bytes = config.getEpilogueStagingBytes()) {
+  if (int64_t bytes = config.getEpilogueStagingBytes())
     staging = b.sharedView(dynamicShared, offset, {bytes}, b.getI8Type());
-    offset += bytes;
-  }
+  // Split-K: rank 0 stages its results where the other ranks leave their
+  // sums for it.
+  if (int64_t bytes = config.getSplitKSlotBytes())
+    splitSlot = b.sharedView(dynamicShared, offset, {bytes}, b.getI8Type());
+  offset += std::max(config.getEpilogueStagingBytes(),
+                     config.getSplitKSlotBytes());
   if (int64_t scaleBytes = config.getColumnScaleBytes()) {
     columnScales =
         b.sharedView(dynamicShared, offset, {scaleBytes / 4}, b.getF32Type());
@@ -1199,7 +1259,11 @@ void ScaledMatmulKernelEmitter::emitPrologue() {
     // cluster are consecutive in blockIdx.x.
     clusterRank = b.remu(b.toI32(gpu::BlockIdOp::create(b, gpu::Dimension::x)),
                          b.i32(config.tile.clusterM));
+    offset += config.getClusterBarrierBytes();
   }
+  if (int64_t bytes = config.getSplitKBarrierBytes())
+    splitBarriers =
+        b.sharedView(dynamicShared, offset, {bytes / 8}, b.getI64Type());
   auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
                                               gpu::AddressSpace::Workgroup);
   barriers = nvgpu::MBarrierCreateOp::create(
@@ -1228,16 +1292,18 @@ SmallVector<Value> ScaledMatmulKernelEmitter::emitTileLoop(
   // tile without clusters): cluster c takes units c, c + clusters, ... and
   // its CTA of rank r the unit's tile row r (past the last tile row when
   // the tile rows do not fill the last unit: that CTA loads zeros for its
-  // peer's sake and stores nothing).
+  // peer's sake and stores nothing). With split-K every CTA of a cluster
+  // walks the cluster's tiles.
   int64_t cluster = config.tile.clusterM;
   Value first = gpu::BlockIdOp::create(b, gpu::Dimension::x);
   Value step = gpu::GridDimOp::create(b, gpu::Dimension::x);
   Value unitRowsM = tilesM;
-  if (cluster > 1) {
-    first = b.divu(first, b.index(cluster));
-    step = b.divu(step, b.index(cluster));
-    unitRowsM = b.divu(b.add(tilesM, b.i64(cluster - 1)), b.i64(cluster));
+  if (int64_t ctas = config.getClusterCtas(); ctas > 1) {
+    first = b.divu(first, b.index(ctas));
+    step = b.divu(step, b.index(ctas));
   }
+  if (cluster > 1)
+    unitRowsM = b.divu(b.add(tilesM, b.i64(cluster - 1)), b.i64(cluster));
   Value tiles = b.indexCastU(b.getIndexType(), b.mul(unitRowsM, tilesN));
   auto loop = scf::ForOp::create(b, first, tiles, step, init);
   OpBuilder::InsertionGuard guard(b);
@@ -1382,6 +1448,13 @@ void ScaledMatmulKernelEmitter::emitBarrierInit() {
           {clusterEmptyBarrier(b.i32(s)),
            b.i32(config.getConsumerWarpgroups() * kWarpgroupThreads /
                  kWarpLanes * config.tile.clusterM)});
+    // Split-K: rank 0's full[r - 1] completes when every consumer thread of
+    // rank r has written its sums, rank r's free when every consumer thread
+    // of rank 0 has read them.
+    for (int64_t i = 0; i < config.getSplitKBarrierBytes() / kMbarrierBytes;
+         ++i)
+      ptx("mbarrier.init.shared::cta.b64 [$0], $1;", "r,r",
+          {splitBarrier(i), b.i32(consumers)});
     if (usesStorerWarps()) {
       for (int64_t w = 0; w < 2; ++w) {
         nvgpu::MBarrierInitOp::create(b, barriers, b.index(kWarpgroupThreads),
@@ -1398,7 +1471,7 @@ void ScaledMatmulKernelEmitter::emitBarrierInit() {
   gpu::BarrierOp::create(b);
   // Clusters: no CTA multicasts into a peer or arrives on its barriers
   // before the peer has initialized them.
-  if (config.tile.clusterM > 1)
+  if (config.getClusterCtas() > 1)
     emitClusterSync();
 }
 
@@ -1436,7 +1509,8 @@ void ScaledMatmulKernelEmitter::emitProducer() {
       nvgpu::MBarrierArriveExpectTxOp::create(
           b, barriers, b.index(config.getStageBytes()), fullBarrier(stage),
           Value());
-      Value k0 = b.mul(ktIndex, b.index(kGemmBlockK));
+      Value k0 = b.mul(b.add(ktIndex, b.toIndex(kBlock0)),
+                       b.index(kGemmBlockK));
       Value aMap = tensorMap("a_map");
       Value bMap = tensorMap("b_map");
       Value aTile = tmaDestination(aMap, stageOffset(stage));
@@ -1771,7 +1845,7 @@ void ScaledMatmulKernelEmitter::emitBlockStep(Value firstIteration, Value kt,
                                               SmallVectorImpl<Value> &acc) {
   Value iteration = b.add(firstIteration, kt);
   // The scale loads are issued before the wait so they overlap the TMA.
-  Value group = b.divu(kt, b.i64(config.getBlocksPerGroup()));
+  Value group = b.divu(b.add(kBlock0, kt), b.i64(config.getBlocksPerGroup()));
   PromotionScales scales = loadScales(group, iteration);
   PromotionScales first = scales;
   auto [aOffset, bOffset] = waitStage(iteration);
@@ -1806,7 +1880,7 @@ void ScaledMatmulKernelEmitter::emitMultiBlockStep(
     Value firstIteration, Value kt, SmallVectorImpl<Value> &acc) {
   int64_t span = config.getBlocksPerPromotion();
   Value iteration = b.add(firstIteration, kt);
-  Value group = b.divu(kt, b.i64(config.getBlocksPerGroup()));
+  Value group = b.divu(b.add(kBlock0, kt), b.i64(config.getBlocksPerGroup()));
   // One slice (getInvalidReason).
   PromotionScales scales =
       loadScales(group, b.divu(iteration, b.i64(span)));
@@ -1847,7 +1921,8 @@ ScaledMatmulKernelEmitter::emitOverlappedKLoop(Value firstIteration,
   };
   auto issue = [&](Value kt) {
     Value iteration = b.add(firstIteration, kt);
-    Value group = b.divu(kt, b.i64(config.getBlocksPerGroup()));
+    Value group =
+        b.divu(b.add(kBlock0, kt), b.i64(config.getBlocksPerGroup()));
     // One slice (overlapsPromotion).
     PromotionScales scales = loadScales(group, iteration);
     auto [aOffset, bOffset] = waitStage(iteration);
@@ -1946,7 +2021,7 @@ void ScaledMatmulKernelEmitter::emitConsumer() {
   emitTileLoop([&](Value firstIteration) {
     setTileOrigin(ctaRow0, ctaCol0);
     if (!config.spansWeightBlocks())
-      return emitEpilogue(emitKLoop(firstIteration));
+      return emitTileEnd(emitKLoop(firstIteration));
     // The tile's 8-column groups in its first weight block (tile-uniform;
     // one of getColumnSplits(), which enumerates this over the tile starts).
     Value phase = b.remu(ctaCol0, b.i64(config.groupSize));
@@ -1955,7 +2030,7 @@ void ScaledMatmulKernelEmitter::emitConsumer() {
                          b.i64(kWgmmaNStep));
     columnSplit = b.trunc(b.getI32Type(), split);
     if (!config.dispatchesColumnSplit())
-      return emitEpilogue(emitKLoop(firstIteration));
+      return emitTileEnd(emitKLoop(firstIteration));
     // One copy of the K loop per split (the last one the default case).
     SmallVector<int64_t> splits = config.getColumnSplits();
     int64_t regs = config.getFragmentValues() * config.getSlices();
@@ -1974,7 +2049,7 @@ void ScaledMatmulKernelEmitter::emitConsumer() {
          llvm::zip(switchOp.getCaseRegions(), ArrayRef(splits).drop_back()))
       emitCase(region, value);
     emitCase(switchOp.getDefaultRegion(), splits.back());
-    emitEpilogue(SmallVector<Value>(switchOp.getResults()));
+    emitTileEnd(SmallVector<Value>(switchOp.getResults()));
   });
 }
 
@@ -2046,6 +2121,84 @@ void ScaledMatmulKernelEmitter::emitEpilogue(ArrayRef<Value> acc) {
   emitStagedStores(acc);
   b.setInsertionPointToStart(&ifOp.getElseRegion().front());
   emitRegisterEpilogue(acc);
+}
+
+void ScaledMatmulKernelEmitter::waitSplitBarrier(Value barrier, Value parity) {
+  ptx(llvm::formatv("{{\n\t.reg .pred done;\n\tfp8q_split_wait:\n\t"
+                    "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 "
+                    "done, [$0], $1, {0};\n\t@!done bra fp8q_split_wait;\n\t}",
+                    kTryWaitTicks)
+          .str(),
+      "r,r", {barrier, b.zext(b.getI32Type(), parity)});
+}
+
+void ScaledMatmulKernelEmitter::arriveRemote(Value barrier, Value rank) {
+  ptx("{\n\t.reg .b32 at;\n\tmapa.shared::cluster.u32 at, $0, $1;\n\t"
+      "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [at];\n\t}",
+      "r,r", {barrier, rank});
+}
+
+void ScaledMatmulKernelEmitter::emitTileEnd(ArrayRef<Value> acc) {
+  int64_t split = config.tile.splitK;
+  if (split == 1)
+    return emitEpilogue(acc);
+  // The slot holds a thread's sums as 16-byte chunks, chunk c of thread t
+  // (a consumer's tid) at (c T + t) 16 for the T consumer threads: a
+  // warp's accesses are 512 contiguous bytes. Every rank's thread t holds
+  // the same fragment of the tile.
+  int64_t threads = config.getConsumerWarpgroups() * kWarpgroupThreads;
+  int64_t chunkStride = threads * 16;
+  Type f32 = b.getF32Type();
+  Value parity = b.trunc(b.getI1Type(), tileInCta);
+  Value own = b.add(LLVM::PtrToIntOp::create(
+                        b, b.getI32Type(), b.sharedAddress(splitSlot, b.i32(0))),
+                    b.mul(tid, b.i32(16)));
+  Value free = splitBarrier(split - 1);
+  Value isFirst = b.cmp(arith::CmpIPredicate::eq, splitRank, b.i32(0));
+  auto ifOp = scf::IfOp::create(b, isFirst, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  // Rank 0: rank r's sums once its consumers have written them for this
+  // tile, read from its shared memory; then rank r may write the next.
+  SmallVector<Value> sum(acc);
+  auto v4 = LLVM::LLVMStructType::getLiteral(b.getContext(),
+                                             SmallVector<Type>(4, f32));
+  for (int64_t r = 1; r < split; ++r) {
+    waitSplitBarrier(splitBarrier(r - 1), parity);
+    Value peer = b.i32(r);
+    Value remote =
+        LLVM::InlineAsmOp::create(
+            b, b.getI32Type(), ValueRange{own, peer},
+            "mapa.shared::cluster.u32 $0, $1, $2;", "=r,r,r",
+            /*has_side_effects=*/false, /*is_align_stack=*/false,
+            LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+            ArrayAttr())
+            .getResult(0);
+    for (int64_t c = 0, e = sum.size() / 4; c < e; ++c) {
+      Value chunk =
+          LLVM::InlineAsmOp::create(
+              b, v4, ValueRange{b.add(remote, b.i32(c * chunkStride))},
+              "ld.shared::cluster.v4.f32 {$0, $1, $2, $3}, [$4];",
+              "=f,=f,=f,=f,r", /*has_side_effects=*/true,
+              /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+              LLVM::AsmDialectAttr(), ArrayAttr())
+              .getResult(0);
+      for (int64_t q = 0; q < 4; ++q)
+        sum[4 * c + q] = b.addf(sum[4 * c + q],
+                                LLVM::ExtractValueOp::create(b, chunk, q));
+    }
+    arriveRemote(free, peer);
+  }
+  emitEpilogue(sum);
+  // Ranks 1..: once rank 0 has read the previous tile's sums, this tile's
+  // into the slot, then rank 0's full[rank - 1].
+  b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+  waitSplitBarrier(free, b.bitXor(parity, b.i1(true)));
+  for (int64_t c = 0, e = acc.size() / 4; c < e; ++c)
+    ptx("st.shared.v4.f32 [$0], {$1, $2, $3, $4};", "r,f,f,f,f",
+        {b.add(own, b.i32(c * chunkStride)), acc[4 * c], acc[4 * c + 1],
+         acc[4 * c + 2], acc[4 * c + 3]});
+  arriveRemote(splitBarrier(b.sub(splitRank, b.i32(1))), b.i32(0));
 }
 
 Value ScaledMatmulKernelEmitter::emitStagedCondition() {
@@ -2577,8 +2730,9 @@ void ScaledMatmulKernelEmitter::emit() {
       b.ifThen(isWarpgroupLeader(),
                [&] { ptx("cp.async.bulk.wait_group 0;", "", {}); });
   }
-  // Clusters: no CTA exits while a peer may still arrive on its barriers.
-  if (config.tile.clusterM > 1)
+  // Clusters: no CTA exits while a peer may still arrive on its barriers
+  // (or, split-K, read its sums).
+  if (config.getClusterCtas() > 1)
     emitClusterSync();
   gpu::ReturnOp::create(b);
 }
