@@ -133,7 +133,7 @@ module attributes {gpu.container_module} {
 
 module attributes {gpu.container_module} {
   // The TMA-store epilogue takes staged bf16 results only.
-  // expected-error @+1 {{fp8q-export-kernels: kernel module 'k': 'fp8q.kernel': no GEMM kernel can be built: the TMA-store epilogue takes bf16 results without C staged by stmatrix, BLOCK_N a multiple of 64, no storer warps, no clusters, not grouped}}
+  // expected-error @+1 {{fp8q-export-kernels: kernel module 'k': 'fp8q.kernel': no GEMM kernel can be built: the TMA-store epilogue takes bf16 results without C staged by stmatrix, BLOCK_N a multiple of 64, no storer warps, no clusters, no split-K, not grouped}}
   gpu.module @k [#nvvm.target<chip = "sm_90a">] attributes {fp8q.kernel = {a_scale_layout = "k_major", accumulate = false, b_scaling = "block", block_m = 128 : i64, block_n = 128 : i64, ctas = 132 : i64, group_size = 128 : i64, kind = "gemm", out = "f32", promotion_interval = 128 : i64, stages = 4 : i64, tma_store = true}} {
   }
 }

@@ -1128,10 +1128,13 @@ private:
   Value rowEnd, bRow0, sbBase;
   // numK: the CTA's K blocks per tile (index; K/128 without split-K).
   Value sizeM, sizeN, sizeK, numK;
-  // Split-K: the CTA's rank in its cluster (i32) and first K block (i64;
-  // 0 without split-K), the f32 sums' slot (bytes) and the mbarriers
-  // (i64 [S]: full[r - 1] for rank r, then free).
+  // Split-K: the CTA's rank in its cluster (i32) and first K block (i64),
+  // the f32 sums' slot (bytes) and the mbarriers (i64 [S]: full[r - 1] for
+  // rank r, then free); null without split-K.
   Value splitRank, kBlock0, splitSlot, splitBarriers;
+  /// The K block (i64) of the CTA's K block `kt` (i64) of a tile: kt
+  /// without split-K.
+  Value kBlockOf(Value kt) { return kBlock0 ? b.add(kBlock0, kt) : kt; }
   Value tilesM, tilesN;     // i64 tile rows / columns of the result
   Value rowInCta, colInCta; // i32 fragment coordinates in the tile
   Value fragRow0;           // i64 first row of the thread (consumers)
@@ -1211,7 +1214,6 @@ void ScaledMatmulKernelEmitter::emitPrologue() {
   sizeN = arg("N");
   sizeK = arg("K");
   Value blocks = b.divu(sizeK, b.i64(kGemmBlockK));
-  kBlock0 = b.i64(0);
   if (int64_t split = config.tile.splitK; split > 1) {
     // NOTE: a 1-D grid in clusters of splitK x 1 x 1: the CTAs of a cluster
     // are consecutive in blockIdx.x. Rank r takes the K blocks of
@@ -1509,7 +1511,7 @@ void ScaledMatmulKernelEmitter::emitProducer() {
       nvgpu::MBarrierArriveExpectTxOp::create(
           b, barriers, b.index(config.getStageBytes()), fullBarrier(stage),
           Value());
-      Value k0 = b.mul(b.add(ktIndex, b.toIndex(kBlock0)),
+      Value k0 = b.mul(b.toIndex(kBlockOf(b.toI64(ktIndex))),
                        b.index(kGemmBlockK));
       Value aMap = tensorMap("a_map");
       Value bMap = tensorMap("b_map");
@@ -1845,7 +1847,7 @@ void ScaledMatmulKernelEmitter::emitBlockStep(Value firstIteration, Value kt,
                                               SmallVectorImpl<Value> &acc) {
   Value iteration = b.add(firstIteration, kt);
   // The scale loads are issued before the wait so they overlap the TMA.
-  Value group = b.divu(b.add(kBlock0, kt), b.i64(config.getBlocksPerGroup()));
+  Value group = b.divu(kBlockOf(kt), b.i64(config.getBlocksPerGroup()));
   PromotionScales scales = loadScales(group, iteration);
   PromotionScales first = scales;
   auto [aOffset, bOffset] = waitStage(iteration);
@@ -1880,7 +1882,7 @@ void ScaledMatmulKernelEmitter::emitMultiBlockStep(
     Value firstIteration, Value kt, SmallVectorImpl<Value> &acc) {
   int64_t span = config.getBlocksPerPromotion();
   Value iteration = b.add(firstIteration, kt);
-  Value group = b.divu(b.add(kBlock0, kt), b.i64(config.getBlocksPerGroup()));
+  Value group = b.divu(kBlockOf(kt), b.i64(config.getBlocksPerGroup()));
   // One slice (getInvalidReason).
   PromotionScales scales =
       loadScales(group, b.divu(iteration, b.i64(span)));
@@ -1921,8 +1923,7 @@ ScaledMatmulKernelEmitter::emitOverlappedKLoop(Value firstIteration,
   };
   auto issue = [&](Value kt) {
     Value iteration = b.add(firstIteration, kt);
-    Value group =
-        b.divu(b.add(kBlock0, kt), b.i64(config.getBlocksPerGroup()));
+    Value group = b.divu(kBlockOf(kt), b.i64(config.getBlocksPerGroup()));
     // One slice (overlapsPromotion).
     PromotionScales scales = loadScales(group, iteration);
     auto [aOffset, bOffset] = waitStage(iteration);
