@@ -78,9 +78,9 @@ struct GpuPipelineOptions : PassPipelineOptions<GpuPipelineOptions> {
       llvm::cl::init(1)};
   Option<int64_t> gemmSplitK{
       *this, "gemm-split-k",
-      llvm::cl::desc("GEMM kernel: CTAs per result tile along K, 1, 2 or 4 "
-                     "(convert-fp8q-to-gpu)"),
-      llvm::cl::init(1)};
+      llvm::cl::desc("GEMM kernel: CTAs per result tile along K, 1, 2 or 4; "
+                     "0: chosen with the tiling (convert-fp8q-to-gpu)"),
+      llvm::cl::init(0)};
   Option<std::string> gemmPromotion{
       *this, "gemm-promotion",
       llvm::cl::desc("GEMM kernel: promotion rounding, fma (default) or "

@@ -14,11 +14,15 @@
 // RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-m=128 gemm-split-k=2" | FileCheck %s
 // RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-m=128 gemm-split-k=4" | FileCheck %s --check-prefix=FOUR
 // RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-split-k=2 gemm-tma-store=1" | FileCheck %s --check-prefix=AUTO
+// The pass's own choice (gemm-split-k=0, the default) and its opt-outs:
+// RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified" | FileCheck %s --check-prefix=CHOICE
+// RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-split-k=1" | FileCheck %s --check-prefix=OFF
+// RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-m=64 gemm-block-n=64 gemm-stages=6" | FileCheck %s --check-prefix=OFF
 // RUN: rm -rf %t && fp8-opt %s --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified gemm-block-m=128 gemm-split-k=2 format=isa export-dir=%t" -o /dev/null
 // RUN: %python -c "import json, sys; m = json.load(open(sys.argv[1])); [print(k['name'], k['grid'], k['cluster'], k['shared_bytes'], k['attrs'].get('split_k')) for k in m['kernels']]" %t/manifest.json | FileCheck %s --check-prefix=MANIFEST
 // RUN: fp8-opt %S/scaled-matmul-wgmma-grouped.mlir --convert-fp8q-to-gpu="gemm=wgmma gemm-split-k=2" | FileCheck %s --check-prefix=GROUPED
 // RUN: not fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-split-k=3" 2>&1 | FileCheck %s --check-prefix=THREE
-// RUN: not fp8-opt %s --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified gemm-split-k=0" 2>&1 | FileCheck %s --check-prefix=ZERO
+// RUN: not fp8-opt %s --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified gemm-split-k=-2" 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 // RUN: not fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-split-k=2 gemm-cluster=2" 2>&1 | FileCheck %s --check-prefix=CLUSTER
 // RUN: not fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-split-k=4 gemm-ctas=2" 2>&1 | FileCheck %s --check-prefix=CTAS
 
@@ -33,6 +37,39 @@ func.func @dynamic_m(%a: tensor<?x512xf8E4M3FN>, %sa: tensor<?x4xf32>, %b: tenso
       : tensor<?x512xf8E4M3FN>, tensor<?x4xf32>, tensor<300x512xf8E4M3FN>, tensor<3x4xf32> -> tensor<?x300xbf16>
   return %y : tensor<?x300xbf16>
 }
+
+func.func @m128_k7168(%a: tensor<128x7168xf8E4M3FN>, %sa: tensor<128x56xf32>, %b: tensor<4096x7168xf8E4M3FN>, %sb: tensor<32x56xf32>, %y0: tensor<128x4096xbf16>) -> tensor<128x4096xbf16> {
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0)
+      : tensor<128x7168xf8E4M3FN>, tensor<128x56xf32>, tensor<4096x7168xf8E4M3FN>, tensor<32x56xf32> -> tensor<128x4096xbf16>
+  return %y : tensor<128x4096xbf16>
+}
+
+func.func @m64_k7168(%a: tensor<64x7168xf8E4M3FN>, %sa: tensor<64x56xf32>, %b: tensor<4096x7168xf8E4M3FN>, %sb: tensor<32x56xf32>, %y0: tensor<64x4096xbf16>) -> tensor<64x4096xbf16> {
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0)
+      : tensor<64x7168xf8E4M3FN>, tensor<64x56xf32>, tensor<4096x7168xf8E4M3FN>, tensor<32x56xf32> -> tensor<64x4096xbf16>
+  return %y : tensor<64x4096xbf16>
+}
+
+func.func @m128_k2048(%a: tensor<128x2048xf8E4M3FN>, %sa: tensor<128x16xf32>, %b: tensor<4096x2048xf8E4M3FN>, %sb: tensor<32x16xf32>, %y0: tensor<128x4096xbf16>) -> tensor<128x4096xbf16> {
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0)
+      : tensor<128x2048xf8E4M3FN>, tensor<128x16xf32>, tensor<4096x2048xf8E4M3FN>, tensor<32x16xf32> -> tensor<128x4096xbf16>
+  return %y : tensor<128x4096xbf16>
+}
+
+// The pass's choice: at K = 7168, M = 128 takes 128 x 64 tiles over two
+// CTAs (64 tiles, 128 CTAs) instead of 64 x 64 alone, M = 64 takes 64 x 64
+// over two CTAs (128 CTAs instead of 64); at K = 2048 no split (64 x 64,
+// 128 CTAs); the 200 x 300 x 512 GEMMs keep their tiles.
+// CHOICE-LABEL: func.func @gemm(
+// CHOICE: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_m64n64s6c132::
+// CHOICE-LABEL: func.func @m128_k7168(
+// CHOICE: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_m128n64s6c132k2::{{.*}} clusters in (%c2{{[_0-9]*}}, %c1{{[_0-9]*}}, %c1{{[_0-9]*}}) blocks in (%c128{{[_0-9]*}},
+// CHOICE-LABEL: func.func @m64_k7168(
+// CHOICE: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_m64n64s6c132k2::{{.*}} clusters in (%c2{{[_0-9]*}}, %c1{{[_0-9]*}}, %c1{{[_0-9]*}}) blocks in (%c128{{[_0-9]*}},
+// CHOICE-LABEL: func.func @m128_k2048(
+// CHOICE: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_m64n64s6c132::{{.*}} blocks in (%c128{{[_0-9]*}},
+// With gemm-split-k=1 or the tiling given, no GEMM is split:
+// OFF-NOT: clusters in
 
 // Static M = 200: 2 x 3 tiles, 2 CTAs each; 4 stages of 32 KiB, then the
 // 64 KiB slot of a 128 x 128 tile's f32 sums (more than the 34 KiB bf16
@@ -107,6 +144,6 @@ func.func @dynamic_m(%a: tensor<?x512xf8E4M3FN>, %sa: tensor<?x4xf32>, %b: tenso
 // GROUPED: gpu.launch_func async {{.*}} @fp8q_scaled_matmul_1x128_128x128_f32_acc_grouped_masked::@fp8q_scaled_matmul_1x128_128x128_f32_acc_grouped_masked blocks in
 
 // THREE: error: convert-fp8q-to-gpu: invalid GEMM tiling: split-K (3 CTAs per tile) must be 1, 2 or 4
-// ZERO: error: convert-fp8q-to-gpu: invalid GEMM tiling: split-K (0 CTAs per tile) must be 1, 2 or 4
+// NEGATIVE: error: convert-fp8q-to-gpu: invalid GEMM tiling: split-K (-2 CTAs per tile) must be 1, 2 or 4
 // CLUSTER: error: convert-fp8q-to-gpu: invalid GEMM tiling: split-K runs without clusters along M
 // CTAS: error: convert-fp8q-to-gpu: invalid GEMM tiling: CTAs (2) must be at least the cluster's 4

@@ -68,6 +68,10 @@ struct Fp8qToGPUOptions {
   /// Choose each fp8q.scaled_matmul's tiling from its static M and N
   /// (hopper::chooseGemmTile): the pass options leave the tiling open.
   bool gemmAutoTile = false;
+  /// With gemmAutoTile, give split-K where the tile choice measured it to
+  /// pay (hopper::splitGemmTile; option gemm-split-k = 0, the default);
+  /// else gemmTile.splitK everywhere.
+  bool gemmAutoSplitK = false;
   /// The GEMM kernels' promotion rounding (option gemm-promotion).
   hopper::GemmPromotion gemmPromotion = hopper::GemmPromotion::FMA;
   /// Store the staged bf16 results by TMA wherever the kernel allows it

@@ -1104,6 +1104,12 @@ GemmKernelConfig fp8q::getGemmKernelConfig(Operation *scaledMatmul,
                        a.isDynamicDim(1) ? 0 : a.getDimSize(1), config);
   config.tile.clusterM = options.gemmTile.clusterM;
   config.tile.splitK = options.gemmTile.splitK;
+  // Split-K where the option leaves it to the tile choice (0, the default).
+  if (options.gemmAutoSplitK && options.gemmAutoTile &&
+      result.hasStaticShape())
+    config.tile = splitGemmTile(result.getDimSize(0), result.getDimSize(1),
+                                a.isDynamicDim(1) ? 0 : a.getDimSize(1),
+                                config);
   // The TMA store: wherever the kernel can take it with the option (the
   // out_map needs N % 8 == 0: a static N that is not keeps the threads'
   // stores, a dynamic one is checked where the map is encoded), where it
@@ -1298,7 +1304,8 @@ struct ConvertFp8qToGPUPass
     options.gemmTile = {gemmBlockM ? gemmBlockM : defaults.blockM,
                         gemmBlockN ? gemmBlockN : defaults.blockN,
                         gemmStages ? gemmStages : defaults.stages, gemmCtas,
-                        gemmCluster, gemmSplitK};
+                        gemmCluster, gemmSplitK ? gemmSplitK : 1};
+    options.gemmAutoSplitK = gemmSplitK == 0;
     // The tiling alone (the Wgrad form allows every BLOCK_N; the weight
     // block form is checked per op).
     GemmKernelConfig tiling;

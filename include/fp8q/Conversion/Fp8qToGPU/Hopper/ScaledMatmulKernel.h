@@ -50,6 +50,8 @@ constexpr int64_t kGemmBlockK = 128;
 /// epilogue to the producer's storer warps (GemmKernelConfig::
 /// epilogueStorers), with the tiling left to it.
 constexpr int64_t kEpilogueStorersMaxK = 1024;
+/// Static K from which the tile choice gives split-K (splitGemmTile).
+constexpr int64_t kSplitKMinK = 4096;
 /// Static K up to which it gives the TMA-store epilogue (prefersTmaStore).
 constexpr int64_t kTmaStoreMaxK = 2048;
 /// NOTE: the TMA box extent is at most 256 elements per dimension.
@@ -497,6 +499,18 @@ struct GemmKernelConfig {
 /// ignored.
 GemmTileConfig chooseGemmTile(int64_t m, int64_t n, int64_t k,
                               const GemmKernelConfig &form);
+
+/// The tiling `config.tile` (chosen by chooseGemmTile for a GEMM whose
+/// result is `m` x `n` and whose K is `k`, 0: dynamic) or, where split-K was
+/// measured to pay, one with GemmTileConfig::splitK = 2: in the recipe's
+/// bf16 form, without clusters, at a static K of at least kSplitKMinK, where
+/// the choice is a 64-row tile (one consumer warpgroup; too few tiles for
+/// larger ones), the first of 128x64 (6 stages; only for m > 64) and 64x64
+/// (6) whose tiles, two CTAs each, make between three quarters of
+/// `config.tile.ctas` and `ctas` CTAs. Other tilings and forms are returned
+/// as they are.
+GemmTileConfig splitGemmTile(int64_t m, int64_t n, int64_t k,
+                             const GemmKernelConfig &config);
 
 /// Whether the lowering, with the tiling left to it, gives the TMA-store
 /// epilogue (GemmKernelConfig::tmaStore) to a GEMM whose result is `m` x `n`

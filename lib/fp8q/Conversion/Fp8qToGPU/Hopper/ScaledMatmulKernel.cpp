@@ -331,15 +331,21 @@ struct TileWaves {
   }
 };
 
+/// Whether `form` is the recipe's bf16 result (weight blocks, no
+/// accumulate, not grouped).
+bool isRecipeBF16(const GemmKernelConfig &form) {
+  return form.bScaling == GemmBScaling::Block &&
+         form.out == GemmOutElement::BF16 && !form.accumulate &&
+         form.grouping == GemmGrouping::None;
+}
+
 /// Whether `tile` has the default tile's 128 x 128 shape and `form` is the
-/// recipe's bf16 result (weight blocks, no accumulate, not grouped): the
-/// combination the wide tiles and the deeper ring were measured on.
+/// recipe's bf16 result: the combination the wide tiles and the deeper ring
+/// were measured on.
 bool isRecipeBF16Square(const GemmTileConfig &tile,
                         const GemmKernelConfig &form) {
   const GemmTileConfig &square = kTileCandidates[0];
-  return form.bScaling == GemmBScaling::Block &&
-         form.out == GemmOutElement::BF16 && !form.accumulate &&
-         form.grouping == GemmGrouping::None && tile.blockM == square.blockM &&
+  return isRecipeBF16(form) && tile.blockM == square.blockM &&
          tile.blockN == square.blockN;
 }
 
@@ -505,6 +511,39 @@ GemmTileConfig hopper::chooseGemmTile(int64_t m, int64_t n, int64_t k,
     }
   }
   return deepenGemmRing(m, n, k, widenGemmTile(m, n, *best, form), form);
+}
+
+GemmTileConfig hopper::splitGemmTile(int64_t m, int64_t n, int64_t k,
+                                     const GemmKernelConfig &config) {
+  // NOTE: H200 (bench/results/h200-s16.txt, call 1, two alternating rounds
+  // against the pass's choice before): 64 x 64 with two CTAs per tile ran
+  // 1.20x at 64x4096x7168 (200-204 against 167-171 TFLOP/s: 128 CTAs
+  // instead of 64), 128 x 64 with two 1.09x at 128x4096x7168 (359-362
+  // against 324-335: two consumer warpgroups instead of 64 x 64's one, on
+  // as many SMs). At K = 2048 every split lost (0.54-0.88x: 8 K blocks per
+  // CTA do not pay for the reduction), so did 128 x 128 with two in place
+  // of 128 x 64 at 256x4096x7168 (0.90x) and any split over four CTAs
+  // (0.33-0.85x).
+  static constexpr GemmTileConfig kSplitTiles[] = {{128, 64, 6, 0, 1, 2},
+                                                   {64, 64, 6, 0, 1, 2}};
+  const GemmTileConfig &tile = config.tile;
+  if (!isRecipeBF16(config) || tile.blockM != kWgmmaM || tile.splitK != 1 ||
+      tile.clusterM != 1 || k < kSplitKMinK)
+    return tile;
+  int64_t wanted = llvm::divideCeil(3 * tile.ctas, 4);
+  for (GemmTileConfig candidate : kSplitTiles) {
+    if (m <= kWgmmaM && candidate.blockM > kWgmmaM)
+      continue;
+    candidate.ctas = tile.ctas;
+    int64_t ctas = TileWaves(m, n, candidate, tile.ctas).tiles * candidate.splitK;
+    if (ctas < wanted || ctas > tile.ctas)
+      continue;
+    GemmKernelConfig split = config;
+    split.tile = candidate;
+    if (!split.getInvalidReason())
+      return candidate;
+  }
+  return tile;
 }
 
 bool hopper::prefersTmaStore(int64_t m, int64_t n, int64_t k,
