@@ -59,6 +59,13 @@
 // RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --implicit-check-not="ptxas advisory" --check-prefix=S6
 // RUN: rm -rf %t && fp8-opt %S/scaled-matmul-wgmma-deep-ring.mlir --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified format=isa export-dir=%t" -o /dev/null
 // RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --implicit-check-not="ptxas advisory" --check-prefix=S6AUTO
+// Split-K over two CTAs (gemm-split-k; scaled-matmul-wgmma-split-k.mlir):
+// the forms at 128 x 128 (the Wgrad form, which the pass never splits,
+// spills 8 bytes) and the pass's own split tiles, 128 x 64 and 64 x 64:
+// RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=128 gemm-split-k=2 memory-model=unified format=isa export-dir=%t" -o /dev/null
+// RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --implicit-check-not="ptxas advisory" --check-prefix=SPLIT
+// RUN: rm -rf %t && fp8-opt %S/scaled-matmul-wgmma-split-k.mlir --fp8q-gpu-pipeline="gemm=wgmma memory-model=unified format=isa export-dir=%t" -o /dev/null
+// RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --implicit-check-not="ptxas advisory" --check-prefix=SPLITAUTO
 // The grouped kernels (contiguous and masked layouts) alike:
 // RUN: rm -rf %t && fp8-opt %S/scaled-matmul-wgmma-grouped.mlir --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=128 format=isa export-dir=%t" -o /dev/null
 // RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --implicit-check-not="ptxas advisory" --check-prefix=GROUPED
@@ -137,3 +144,11 @@
 // S6AUTO: fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s6c132: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
 // S6AUTO: fp8q_scaled_matmul_1x128_128x128_bf16_sw_m128n128s6c132: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
 // S6AUTO: fp8q_scaled_matmul_1x128_128x128_bf16_tma_m128n128s6c132: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+
+// SPLIT: fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s4c132k2: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+// SPLIT: fp8q_scaled_matmul_1x128_128x128_bf16_pi64_m128n128s4c132k2: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+// SPLIT: fp8q_scaled_matmul_1x128_128x128_f32_acc_m128n128s4c132k2: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+// SPLIT: fp8q_scaled_matmul_1x128_1x128_f32_m128n128s4c132k2: 168 registers, 8 bytes stack frame, 8 bytes spill stores, 16 bytes spill loads, 1024 bytes static smem
+
+// SPLITAUTO: fp8q_scaled_matmul_1x128_128x128_bf16_m128n64s6c132k2: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+// SPLITAUTO: fp8q_scaled_matmul_1x128_128x128_bf16_m64n64s6c132k2: {{[0-9]+}} registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
