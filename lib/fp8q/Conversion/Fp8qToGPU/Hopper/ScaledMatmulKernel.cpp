@@ -517,13 +517,13 @@ GemmTileConfig hopper::splitGemmTile(int64_t m, int64_t n, int64_t k,
                                      const GemmKernelConfig &config) {
   // NOTE: H200 (bench/results/h200-s16.txt, call 1, two alternating rounds
   // against the pass's choice before): 64 x 64 with two CTAs per tile ran
-  // 1.20x at 64x4096x7168 (200-204 against 167-171 TFLOP/s: 128 CTAs
-  // instead of 64), 128 x 64 with two 1.09x at 128x4096x7168 (359-362
+  // 1.17-1.22x at 64x4096x7168 (200-204 against 167-171 TFLOP/s: 128 CTAs
+  // instead of 64), 128 x 64 with two 1.07-1.12x at 128x4096x7168 (359-362
   // against 324-335: two consumer warpgroups instead of 64 x 64's one, on
-  // as many SMs). At K = 2048 every split lost (0.54-0.88x: 8 K blocks per
+  // as many SMs). At K = 2048 every split lost (0.45-0.87x: 8 K blocks per
   // CTA do not pay for the reduction), so did 128 x 128 with two in place
-  // of 128 x 64 at 256x4096x7168 (0.90x) and any split over four CTAs
-  // (0.33-0.85x).
+  // of 128 x 64 at 256x4096x7168 (0.89-0.93x) and any split over four CTAs
+  // (0.19-0.85x).
   static constexpr GemmTileConfig kSplitTiles[] = {{128, 64, 6, 0, 1, 2},
                                                    {64, 64, 6, 0, 1, 2}};
   const GemmTileConfig &tile = config.tile;
