@@ -331,8 +331,8 @@ struct GemmKernelConfig {
   }
   /// Whether tmaStore may be set: bf16 results staged by stmatrix
   /// (storesStagedBF16ByMatrix) in a staging area that fits, BN a multiple
-  /// of the box's 64 columns, without storer warps or split-K, not grouped (a box
-  /// clips at M and N only, not at a group's last row).
+  /// of the box's 64 columns, without storer warps or split-K, not grouped
+  /// (a box clips at M and N only, not at a group's last row).
   bool canUseTmaStore() const {
     return storesStagedBF16ByMatrix() && !epilogueStorers &&
            grouping == GemmGrouping::None && tile.splitK == 1 &&

@@ -535,7 +535,8 @@ GemmTileConfig hopper::splitGemmTile(int64_t m, int64_t n, int64_t k,
     if (m <= kWgmmaM && candidate.blockM > kWgmmaM)
       continue;
     candidate.ctas = tile.ctas;
-    int64_t ctas = TileWaves(m, n, candidate, tile.ctas).tiles * candidate.splitK;
+    int64_t ctas =
+        TileWaves(m, n, candidate, tile.ctas).tiles * candidate.splitK;
     if (ctas < wanted || ctas > tile.ctas)
       continue;
     GemmKernelConfig split = config;
@@ -2190,9 +2191,9 @@ void ScaledMatmulKernelEmitter::emitTileEnd(ArrayRef<Value> acc) {
   int64_t chunkStride = threads * 16;
   Type f32 = b.getF32Type();
   Value parity = b.trunc(b.getI1Type(), tileInCta);
-  Value own = b.add(LLVM::PtrToIntOp::create(
-                        b, b.getI32Type(), b.sharedAddress(splitSlot, b.i32(0))),
-                    b.mul(tid, b.i32(16)));
+  Value slot = LLVM::PtrToIntOp::create(
+      b, b.getI32Type(), b.sharedAddress(splitSlot, b.i32(0)));
+  Value own = b.add(slot, b.mul(tid, b.i32(16)));
   Value free = splitBarrier(split - 1);
   Value isFirst = b.cmp(arith::CmpIPredicate::eq, splitRank, b.i32(0));
   auto ifOp = scf::IfOp::create(b, isFirst, /*withElseRegion=*/true);
