@@ -224,7 +224,7 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
            "sums through distributed shared memory before its epilogue. Not "
            "with gemm-cluster=2, the TMA store or grouped GEMMs. 0 (the "
            "default): 2 where the pass chooses the tiling (gemm-block-m) and "
-           "measured it to pay (bf16 results at a static K >= 4096 whose "
+           "measured it to pay (bf16 results at a static K >= 7168 whose "
            "64-row tiles leave SMs idle or have one consumer warpgroup), "
            "else 1">,
     Option<"gemmPromotion", "gemm-promotion", "std::string",

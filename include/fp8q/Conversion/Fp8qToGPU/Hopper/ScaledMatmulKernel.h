@@ -50,8 +50,10 @@ constexpr int64_t kGemmBlockK = 128;
 /// epilogue to the producer's storer warps (GemmKernelConfig::
 /// epilogueStorers), with the tiling left to it.
 constexpr int64_t kEpilogueStorersMaxK = 1024;
-/// Static K from which the tile choice gives split-K (splitGemmTile).
-constexpr int64_t kSplitKMinK = 4096;
+/// Static K from which the tile choice gives split-K (splitGemmTile): the
+/// smallest K measured to pay (7168: 28 K blocks per CTA; at 2048 every
+/// split lost; between not measured).
+constexpr int64_t kSplitKMinK = 7168;
 /// Static K up to which it gives the TMA-store epilogue (prefersTmaStore).
 constexpr int64_t kTmaStoreMaxK = 2048;
 /// NOTE: the TMA box extent is at most 256 elements per dimension.
