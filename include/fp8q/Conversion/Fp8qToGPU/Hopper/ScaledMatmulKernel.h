@@ -322,7 +322,8 @@ struct GemmKernelConfig {
   /// stage released) while the second is on the tensor cores, the last
   /// tile's after the tile loop. Where it was measured to gain: the bf16
   /// result without C, 128x128 weight blocks, a 128 x 128 tile without
-  /// clusters, not grouped, the overlapped promotion (its first pair has a
+  /// clusters or split-K (rank 0's epilogue waits for the other ranks'
+  /// sums), not grouped, the overlapped promotion (its first pair has a
   /// free register set for the previous tile's sum).
   bool defersEpilogue() const;
   /// Whether epilogueStorers may be set: the deferred epilogue of bf16
