@@ -170,8 +170,8 @@ struct GemmTileConfig {
   /// the K blocks (whole promotion intervals, in order), and rank 0 adds
   /// the other ranks' f32 sums, read from their shared memory (distributed
   /// shared memory), in rank order before its epilogue. For GEMMs with
-  /// fewer tiles than SMs (small M): more CTAs per tile, or larger tiles
-  /// (fewer operand bytes per FLOP) on as many SMs. Not with clusterM > 1.
+  /// fewer tiles than SMs or tiles of one consumer warpgroup at long K
+  /// (splitGemmTile). Not with clusterM > 1.
   int64_t splitK = 1;
 
   bool operator==(const GemmTileConfig &other) const {

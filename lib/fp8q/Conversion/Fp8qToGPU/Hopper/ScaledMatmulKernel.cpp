@@ -1159,8 +1159,8 @@ private:
   // The epilogue's staging area as bytes (null where it does not fit).
   Value staging;
   // Clusters (clusterM > 1): the stages' cluster empty barriers (i64 [S],
-  // in dynamic shared memory), the CTA's rank in its cluster (i32) and the
-  // consumer thread's lane (i32).
+  // in dynamic shared memory); clusters of either kind: the CTA's rank in
+  // its cluster (i32); the consumer thread's lane (i32).
   Value clusterBarriers, clusterRank, lane;
   Value ctaRow0, ctaCol0; // i64 first row / column of the current tile
   // i64, of the current tile: the end of its rows (M; grouped: the end of
@@ -1169,10 +1169,10 @@ private:
   Value rowEnd, bRow0, sbBase;
   // numK: the CTA's K blocks per tile (index; K/128 without split-K).
   Value sizeM, sizeN, sizeK, numK;
-  // Split-K: the CTA's rank in its cluster (i32) and first K block (i64),
-  // the f32 sums' slot (bytes) and the mbarriers (i64 [S]: full[r - 1] for
-  // rank r, then free); null without split-K.
-  Value splitRank, kBlock0, splitSlot, splitBarriers;
+  // Split-K: the CTA's first K block (i64), the f32 sums' slot (bytes)
+  // and the mbarriers (i64 [S]: full[r - 1] for rank r, then free); null
+  // without split-K. The rank is clusterRank.
+  Value kBlock0, splitSlot, splitBarriers;
   /// The K block (i64) of the CTA's K block `kt` (i64) of a tile: kt
   /// without split-K.
   Value kBlockOf(Value kt) { return kBlock0 ? b.add(kBlock0, kt) : kt; }
@@ -1254,15 +1254,16 @@ void ScaledMatmulKernelEmitter::emitPrologue() {
   sizeM = arg("M");
   sizeN = arg("N");
   sizeK = arg("K");
+  // NOTE: a 1-D grid in clusters of clusterM x 1 x 1 or splitK x 1 x 1:
+  // the CTAs of a cluster are consecutive in blockIdx.x.
+  if (int64_t ctas = config.getClusterCtas(); ctas > 1)
+    clusterRank = b.remu(b.toI32(gpu::BlockIdOp::create(b, gpu::Dimension::x)),
+                         b.i32(ctas));
   Value blocks = b.divu(sizeK, b.i64(kGemmBlockK));
   if (int64_t split = config.tile.splitK; split > 1) {
-    // NOTE: a 1-D grid in clusters of splitK x 1 x 1: the CTAs of a cluster
-    // are consecutive in blockIdx.x. Rank r takes the K blocks of
-    // promotion intervals [r P / S, (r + 1) P / S) of the P in K (none
-    // where P < S: its sums stay 0).
-    splitRank = b.remu(b.toI32(gpu::BlockIdOp::create(b, gpu::Dimension::x)),
-                       b.i32(split));
-    Value rank = b.zext(b.getI64Type(), splitRank);
+    // Rank r takes the K blocks of promotion intervals [r P / S, (r + 1) P
+    // / S) of the P in K (none where P < S: its sums stay 0).
+    Value rank = b.zext(b.getI64Type(), clusterRank);
     int64_t span = config.getBlocksPerPromotion();
     Value intervals = b.divu(blocks, b.i64(span));
     auto boundary = [&](Value r) {
@@ -1298,10 +1299,6 @@ void ScaledMatmulKernelEmitter::emitPrologue() {
   if (config.tile.clusterM > 1) {
     clusterBarriers = b.sharedView(dynamicShared, offset,
                                    {config.tile.stages}, b.getI64Type());
-    // NOTE: a 1-D grid in clusters of clusterM x 1 x 1: the CTAs of a
-    // cluster are consecutive in blockIdx.x.
-    clusterRank = b.remu(b.toI32(gpu::BlockIdOp::create(b, gpu::Dimension::x)),
-                         b.i32(config.tile.clusterM));
     offset += config.getClusterBarrierBytes();
   }
   if (int64_t bytes = config.getSplitKBarrierBytes())
@@ -2196,7 +2193,7 @@ void ScaledMatmulKernelEmitter::emitTileEnd(ArrayRef<Value> acc) {
       b, b.getI32Type(), b.sharedAddress(splitSlot, b.i32(0)));
   Value own = b.add(slot, b.mul(tid, b.i32(16)));
   Value free = splitBarrier(split - 1);
-  Value isFirst = b.cmp(arith::CmpIPredicate::eq, splitRank, b.i32(0));
+  Value isFirst = b.cmp(arith::CmpIPredicate::eq, clusterRank, b.i32(0));
   auto ifOp = scf::IfOp::create(b, isFirst, /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&ifOp.getThenRegion().front());
@@ -2240,7 +2237,7 @@ void ScaledMatmulKernelEmitter::emitTileEnd(ArrayRef<Value> acc) {
     ptx("st.shared.v4.f32 [$0], {$1, $2, $3, $4};", "r,f,f,f,f",
         {b.add(own, b.i32(c * chunkStride)), acc[4 * c], acc[4 * c + 1],
          acc[4 * c + 2], acc[4 * c + 3]});
-  arriveRemote(splitBarrier(b.sub(splitRank, b.i32(1))), b.i32(0));
+  arriveRemote(splitBarrier(b.sub(clusterRank, b.i32(1))), b.i32(0));
 }
 
 Value ScaledMatmulKernelEmitter::emitStagedCondition() {
