@@ -291,6 +291,13 @@ struct GemmKernelConfig {
     return getSlices() == 1 ? out == GemmOutElement::BF16
                             : bScaling == GemmBScaling::Row;
   }
+  /// Whether the K loop builds the wgmma descriptors from the stage area's
+  /// address field, computed once, plus the stage's offset / 16, with the
+  /// leading-offset bits added into the low word: 24 fewer instructions per
+  /// pair of K blocks in the 128 x 128 bf16 kernel's K loop (SASS: 228
+  /// against 252). Not in the Wgrad form (1x128 rows of B): its 2-CTA
+  /// cluster kernel then spilled 12 bytes at its 168 registers.
+  bool usesDescriptorBase() const { return bScaling != GemmBScaling::Row; }
   /// Threads per CTA: consumers + one producer warpgroup.
   int64_t getThreads() const {
     return (getConsumerWarpgroups() + 1) * kWarpgroupThreads;

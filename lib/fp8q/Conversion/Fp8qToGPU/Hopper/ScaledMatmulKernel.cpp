@@ -1581,21 +1581,43 @@ void ScaledMatmulKernelEmitter::emitProducer() {
 }
 
 Value ScaledMatmulKernelEmitter::descriptorAddress(Value offset) {
-  Value address = LLVM::PtrToIntOp::create(b, b.getI32Type(), shared(offset));
-  return b.bitAnd(b.shru(address, b.i32(4)), b.i32(kDescAddressMask));
+  // NOTE: the stage area is 1024-byte aligned and every offset here is a
+  // multiple of 16, so the field of base + offset is the base's field plus
+  // offset / 16; below 228 KiB no sum leaves the 14 bits. The base's field
+  // is loop-invariant (LLVM hoists it out of the tile and K loops), so per
+  // K block only the stage's offset is shifted and added: the field of the
+  // whole address, shifted and masked per block, cost ptxas two more
+  // uniform instructions per operand (GemmKernelConfig::
+  // usesDescriptorBase says where the hoisted form is used).
+  auto field = [&](Value offset) {
+    Value address =
+        LLVM::PtrToIntOp::create(b, b.getI32Type(), shared(offset));
+    return b.bitAnd(b.shru(address, b.i32(4)), b.i32(kDescAddressMask));
+  };
+  if (!config.usesDescriptorBase())
+    return field(offset);
+  return b.add(field(b.i32(0)), b.shru(offset, b.i32(4)));
 }
 
 Value ScaledMatmulKernelEmitter::descriptor(Value address, int64_t kBytes) {
   // NOTE: the address field counts 16-byte units of a shared address below
   // 228 KiB (< 2^14 units), and a stage's K bytes stay inside it: adding
   // kBytes / 16 to the field of the stage's address never carries out of
-  // its 14 bits, so the field of each k32 step is one add.
-  Value field = b.add(address, b.i32(kBytes / kDescUnitBytes));
-  int64_t constantBits =
+  // its 14 bits. With usesDescriptorBase the low word is the field plus
+  // the leading-offset bits (disjoint from it) in one add and the high
+  // word a constant: ptxas builds each k32 step's descriptor with one
+  // uniform add, where it also OR-ed the leading offset into each when the
+  // i64 word was the zero-extended field OR-ed with all the constant bits.
+  int64_t lowBits = kDescUnusedLeading << kDescLeadingShift;
+  int64_t highBits =
       (kDescSwizzle128B << kDescSwizzleShift) |
-      ((kDescStrideBytes / kDescUnitBytes) << kDescStrideShift) |
-      (kDescUnusedLeading << kDescLeadingShift);
-  return b.bitOr(b.toI64(field), b.i64(constantBits));
+      ((kDescStrideBytes / kDescUnitBytes) << kDescStrideShift);
+  if (!config.usesDescriptorBase()) {
+    Value field = b.add(address, b.i32(kBytes / kDescUnitBytes));
+    return b.bitOr(b.toI64(field), b.i64(lowBits | highBits));
+  }
+  Value low = b.add(address, b.i32(lowBits + kBytes / kDescUnitBytes));
+  return b.bitOr(b.toI64(low), b.i64(highBits));
 }
 
 Value ScaledMatmulKernelEmitter::emitMma(Value aOffset, Value bOffset,
