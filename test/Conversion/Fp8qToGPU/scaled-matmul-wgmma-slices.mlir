@@ -48,22 +48,24 @@ func.func @wgrad_7168x2048(%a: tensor<7168x4096xf8E4M3FN>, %sa: tensor<7168x32xf
 // CHECK: gpu.shuffle idx
 // CHECK: nvvm.setmaxregister  decrease 40
 // CHECK: nvvm.setmaxregister  increase 232
-// Slice 0's row scales (predicated) and the weight block's scale, then the
-// stage wait:
+// Slice 0's row scales (predicated), the weight block's scale and slice 1's
+// row scales (GemmKernelConfig::preloadsSliceScales), then the stage wait:
+// CHECK: scf.if {{.*}} -> (f32)
+// CHECK: llvm.load {{.*}} -> f32
+// CHECK: scf.if {{.*}} -> (f32)
+// CHECK: llvm.load {{.*}} -> f32
+// CHECK: llvm.load {{.*}} -> f32
 // CHECK: scf.if {{.*}} -> (f32)
 // CHECK: llvm.load {{.*}} -> f32
 // CHECK: scf.if {{.*}} -> (f32)
 // CHECK: llvm.load {{.*}} -> f32
 // CHECK: nvgpu.mbarrier.try_wait.parity
-// Slice 0: a fresh partial, four k32 steps, committed; slice 1's row scales
-// load while they run; wait; 64 FMAs.
+// Slice 0: a fresh partial, four k32 steps, committed; wait; 64 FMAs.
 // CHECK: nvvm.wgmma.fence.aligned
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 32>, D[<f32>, <zero>]
 // CHECK-COUNT-3: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 32>, D[<f32>, <one>]
 // CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
-// CHECK: scf.if {{.*}} -> (f32)
-// CHECK: scf.if {{.*}} -> (f32)
-// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK-NOT: nvgpu.mbarrier.arrive
 // CHECK-COUNT-64: llvm.intr.fma
 // Slice 1: A rows 128 further into the stage (128 x 128 bytes).

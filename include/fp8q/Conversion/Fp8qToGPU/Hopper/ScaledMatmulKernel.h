@@ -293,10 +293,23 @@ struct GemmKernelConfig {
   bool usesUniformDescriptors() const {
     if (getSlices() == 1)
       return out == GemmOutElement::BF16;
-    return bScaling == GemmBScaling::Row ||
-           (bScaling == GemmBScaling::Block && out == GemmOutElement::BF16 &&
-            promotionInterval == kGemmBlockK && !accumulate &&
-            !aScaleMnMajor);
+    return bScaling == GemmBScaling::Row || isTwoSliceRecipeForm();
+  }
+  /// Whether this is the two-slice (BLOCK_M = 256) kernel of the recipe's
+  /// bf16 form: weight blocks, promotion every 128, no C, k_major A scales.
+  bool isTwoSliceRecipeForm() const {
+    return getSlices() == 2 && bScaling == GemmBScaling::Block &&
+           out == GemmOutElement::BF16 && promotionInterval == kGemmBlockK &&
+           !accumulate && !aScaleMnMajor;
+  }
+  /// Whether a K block's scales of both slices are loaded before its stage
+  /// wait, so that slice 1's are in flight during slice 0's wgmma and
+  /// promotion: ptxas otherwise issued them after slice 0's promotion,
+  /// just before slice 1's used them. The two-slice recipe form without
+  /// groups only (0 spills; the grouped, f32 and mn_major kernels then
+  /// spilled 4-76 bytes). Not measured on the GPU yet.
+  bool preloadsSliceScales() const {
+    return isTwoSliceRecipeForm() && grouping == GemmGrouping::None;
   }
   /// Whether the K loop builds the wgmma descriptors from the stage area's
   /// address field, computed once, plus the stage's offset / 16, with the

@@ -1910,13 +1910,17 @@ void ScaledMatmulKernelEmitter::emitBlockStep(Value firstIteration, Value kt,
   Value group = b.divu(kBlockOf(kt), b.i64(config.getBlocksPerGroup()));
   PromotionScales scales = loadScales(group, iteration);
   PromotionScales first = scales;
-  auto [aOffset, bOffset] = waitStage(iteration);
   int64_t interval = config.promotionInterval;
   int64_t slices = config.getSlices();
   int64_t regs = config.getFragmentValues();
+  std::optional<PromotionScales> preloaded;
+  if (config.preloadsSliceScales())
+    preloaded = loadScales(group, iteration, 1, &first);
+  auto [aOffset, bOffset] = waitStage(iteration);
   // Slice after slice, interval after interval: each partial is waited for
   // and promoted before the next is issued (one partial's registers). The
-  // next slice's scales are loaded while a slice's last wgmma group runs.
+  // next slice's scales are loaded while a slice's last wgmma group runs,
+  // or before the stage wait (GemmKernelConfig::preloadsSliceScales).
   for (int64_t slice = 0; slice < slices; ++slice) {
     Value aSlice =
         b.add(aOffset, b.i32(slice * config.getSliceRows() * kGemmBlockK));
@@ -1927,7 +1931,8 @@ void ScaledMatmulKernelEmitter::emitBlockStep(Value firstIteration, Value kt,
                               /*wait=*/false);
       std::optional<PromotionScales> next;
       if (last && slice + 1 < slices)
-        next = loadScales(group, iteration, slice + 1, &first);
+        next = preloaded ? *preloaded
+                         : loadScales(group, iteration, slice + 1, &first);
       NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
       if (last && slice + 1 == slices)
         releaseStage(iteration);
