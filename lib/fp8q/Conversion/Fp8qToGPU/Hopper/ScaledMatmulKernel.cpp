@@ -1581,9 +1581,10 @@ void ScaledMatmulKernelEmitter::emitProducer() {
 }
 
 Value ScaledMatmulKernelEmitter::descriptorAddress(Value offset) {
-  // NOTE: the stage area is 1024-byte aligned and every offset here is a
-  // multiple of 16, so the field of base + offset is the base's field plus
-  // offset / 16; below 228 KiB no sum leaves the 14 bits. The base's field
+  // NOTE: every offset here is a multiple of 16 (stages, warpgroup rows and
+  // slices are multiples of 1024 bytes), so the field of base + offset is
+  // the base's field plus offset / 16; below 228 KiB no sum leaves the 14
+  // bits. The base's field
   // is loop-invariant (LLVM hoists it out of the tile and K loops), so per
   // K block only the stage's offset is shifted and added: the field of the
   // whole address, shifted and masked per block, cost ptxas two more
