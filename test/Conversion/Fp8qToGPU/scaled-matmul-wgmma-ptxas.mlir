@@ -29,6 +29,10 @@
 // warpgroup"):
 // RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=256 gemm-stages=3 memory-model=unified format=isa export-dir=%t" -o /dev/null
 // RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --implicit-check-not="ptxas advisory" --check-prefix=M256
+// and the bf16 kernel at 4 stages (its scales of both slices loaded before
+// the stage wait, GemmKernelConfig::preloadsSliceScales):
+// RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=256 gemm-stages=4 memory-model=unified format=isa export-dir=%t" -o /dev/null
+// RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --implicit-check-not="ptxas advisory" --check-prefix=M256S4
 // BLOCK_M = 192 (three consumer warpgroups of 160 registers after setmaxnreg,
 // the producer 32; launched with the 128 that 512 threads allow), every form,
 // 4 and 5 stages (scaled-matmul-wgmma-three-consumers.mlir):
@@ -118,6 +122,8 @@
 // M256: fp8q_scaled_matmul_1x128_128x128_bf16_pi64_m256n128s3c132: 168 registers,
 // M256: fp8q_scaled_matmul_1x128_128x128_f32_acc_m256n128s3c132: 168 registers,
 // M256: fp8q_scaled_matmul_1x128_1x128_f32_m256n128s3c132: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+
+// M256S4: fp8q_scaled_matmul_1x128_128x128_bf16_m256n128s4c132: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
 
 // GROUPED: fp8q_scaled_matmul_1x128_128x128_bf16_grouped_contiguous: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
 // GROUPED: fp8q_scaled_matmul_1x128_128x128_f32_acc_grouped_masked: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem

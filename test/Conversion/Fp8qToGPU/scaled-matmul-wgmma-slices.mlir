@@ -41,11 +41,9 @@ func.func @wgrad_7168x2048(%a: tensor<7168x4096xf8E4M3FN>, %sa: tensor<7168x32xf
 // CHECK-SAME: threads in (%c384, %c1{{[_0-9]*}}, %c1{{[_0-9]*}}) dynamic_shared_memory_size %c182272_i32
 // CHECK: gpu.func @fp8q_scaled_matmul_1x128_128x128_bf16_m256n128s3c132(
 // CHECK-SAME: nvvm.maxnreg = 168
-// The recipe's bf16 form with two slices derives the A descriptors from a
-// warp-uniform copy of the warpgroup index (GemmKernelConfig::
-// usesUniformDescriptors; the f32 and C forms keep the per-thread one,
-// scaled-matmul-wgmma.mlir checks that for one slice):
-// CHECK: gpu.shuffle idx
+// Weight blocks with two slices keep the per-thread warpgroup index for the
+// A descriptors (GemmKernelConfig::usesUniformDescriptors):
+// CHECK-NOT: gpu.shuffle
 // CHECK: nvvm.setmaxregister  decrease 40
 // CHECK: nvvm.setmaxregister  increase 232
 // Slice 0's row scales (predicated), the weight block's scale and slice 1's

@@ -284,32 +284,28 @@ struct GemmKernelConfig {
   /// Whether the A operand's wgmma descriptors derive from a warp-uniform
   /// copy of the warpgroup index (broadcast by shfl.sync), which ptxas keeps
   /// in uniform registers: 1.5 % faster (median of 25 shapes, H200) for bf16
-  /// results with one slice, about 1 % for the Wgrad form with two. With two
-  /// slices also the recipe's bf16 form (weight blocks, promotion every 128,
-  /// no C, k_major A scales): 14 fewer instructions per K block, 0 spills,
-  /// since usesDescriptorBase (not measured on the GPU yet). Not for the
-  /// others: their register allocation then spills (f32 results with one
-  /// slice 8-16 bytes, the other forms with two slices 4-124).
+  /// results with one slice, about 1 % for the Wgrad form with two. Not for
+  /// the others: their register allocation then spills (f32 results with
+  /// one slice 8-16 bytes, weight blocks with two slices 4-124; the bf16
+  /// form with two slices, since usesDescriptorBase, 0 at 3 stages but 4
+  /// at 4).
   bool usesUniformDescriptors() const {
-    if (getSlices() == 1)
-      return out == GemmOutElement::BF16;
-    return bScaling == GemmBScaling::Row || isTwoSliceRecipeForm();
+    return getSlices() == 1 ? out == GemmOutElement::BF16
+                            : bScaling == GemmBScaling::Row;
   }
-  /// Whether this is the two-slice (BLOCK_M = 256) kernel of the recipe's
-  /// bf16 form: weight blocks, promotion every 128, no C, k_major A scales.
-  bool isTwoSliceRecipeForm() const {
+  /// Whether a K block's scales of both slices (BLOCK_M = 256) are loaded
+  /// before its stage wait, so that slice 1's are in flight during slice
+  /// 0's wgmma and promotion: ptxas otherwise issued them after slice 0's
+  /// promotion, just before slice 1's used them. The recipe's bf16 form
+  /// only (weight blocks, promotion every 128, no C, k_major A scales), no
+  /// groups, no clusters: 0 spills at 3 and 4 stages; the grouped, f32 and
+  /// mn_major kernels spilled 4-76 bytes that way, the 2-CTA cluster one 4.
+  /// Not measured on the GPU yet.
+  bool preloadsSliceScales() const {
     return getSlices() == 2 && bScaling == GemmBScaling::Block &&
            out == GemmOutElement::BF16 && promotionInterval == kGemmBlockK &&
-           !accumulate && !aScaleMnMajor;
-  }
-  /// Whether a K block's scales of both slices are loaded before its stage
-  /// wait, so that slice 1's are in flight during slice 0's wgmma and
-  /// promotion: ptxas otherwise issued them after slice 0's promotion,
-  /// just before slice 1's used them. The two-slice recipe form without
-  /// groups only (0 spills; the grouped, f32 and mn_major kernels then
-  /// spilled 4-76 bytes). Not measured on the GPU yet.
-  bool preloadsSliceScales() const {
-    return isTwoSliceRecipeForm() && grouping == GemmGrouping::None;
+           !accumulate && !aScaleMnMajor &&
+           grouping == GemmGrouping::None && tile.clusterM == 1;
   }
   /// Whether the K loop builds the wgmma descriptors from the stage area's
   /// address field, computed once, plus the stage's offset / 16, with the
