@@ -286,9 +286,9 @@ struct GemmKernelConfig {
   /// in uniform registers: 1.5 % faster (median of 25 shapes, H200) for bf16
   /// results with one slice, about 1 % for the Wgrad form with two. Not for
   /// the others: their register allocation then spills (f32 results with
-  /// one slice 8-16 bytes, weight blocks with two slices 4-124; the bf16
-  /// form with two slices, since usesDescriptorBase, 0 at 3 stages but 4
-  /// at 4).
+  /// one slice 8-16 bytes, weight blocks with two slices 4-124; with
+  /// usesDescriptorBase the bf16 form with two slices still spilled 4
+  /// bytes at 4 stages, none at 3).
   bool usesUniformDescriptors() const {
     return getSlices() == 1 ? out == GemmOutElement::BF16
                             : bScaling == GemmBScaling::Row;

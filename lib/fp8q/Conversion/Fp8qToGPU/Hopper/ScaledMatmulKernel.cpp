@@ -1584,12 +1584,12 @@ Value ScaledMatmulKernelEmitter::descriptorAddress(Value offset) {
   // NOTE: every offset here is a multiple of 16 (stages, warpgroup rows and
   // slices are multiples of 1024 bytes), so the field of base + offset is
   // the base's field plus offset / 16; below 228 KiB no sum leaves the 14
-  // bits. The base's field
-  // is loop-invariant (LLVM hoists it out of the tile and K loops), so per
-  // K block only the stage's offset is shifted and added: the field of the
-  // whole address, shifted and masked per block, cost ptxas two more
-  // uniform instructions per operand (GemmKernelConfig::
-  // usesDescriptorBase says where the hoisted form is used).
+  // bits. The base's field is loop-invariant (LLVM hoists it out of the
+  // tile and K loops), so per K block only the stage's offset is shifted
+  // and added: the field of the whole address, shifted and masked per
+  // block, cost ptxas two more uniform instructions per operand
+  // (GemmKernelConfig::usesDescriptorBase says where the hoisted form is
+  // used).
   auto field = [&](Value offset) {
     Value address =
         LLVM::PtrToIntOp::create(b, b.getI32Type(), shared(offset));
