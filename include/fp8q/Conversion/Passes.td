@@ -217,12 +217,17 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
            "GEMM kernel: CTAs per thread-block cluster along M (1 or 2; "
            "2: the two CTAs share each B tile through TMA multicast). "
            "Grouped GEMMs always run without clusters">,
+    Option<"gemmClusterN", "gemm-cluster-n", "int64_t", /*default=*/"1",
+           "GEMM kernel: CTAs per thread-block cluster along N (1 or 2; "
+           "2: the two CTAs share each A tile through TMA multicast; kernel "
+           "suffix `xn2`). Not with gemm-cluster=2 or split-K; grouped GEMMs "
+           "always run without clusters">,
     Option<"gemmSplitK", "gemm-split-k", "int64_t", /*default=*/"0",
            "GEMM kernel: CTAs per result tile along K (1, 2 or 4; kernel "
            "suffix `k<S>`): a cluster of S CTAs computes each tile, each over "
            "its share of the K blocks, and the first adds the others' f32 "
            "sums through distributed shared memory before its epilogue. Not "
-           "with gemm-cluster=2, the TMA store or grouped GEMMs. 0 (the "
+           "with clusters, the TMA store or grouped GEMMs. 0 (the "
            "default): 2 where the pass chooses the tiling (gemm-block-m) and "
            "measured it to pay (bf16 results at a static K >= 7168 whose "
            "64-row tiles leave SMs idle or have one consumer warpgroup), "

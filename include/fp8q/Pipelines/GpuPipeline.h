@@ -76,6 +76,11 @@ struct GpuPipelineOptions : PassPipelineOptions<GpuPipelineOptions> {
       llvm::cl::desc("GEMM kernel: CTAs per cluster along M, 1 or 2 "
                      "(convert-fp8q-to-gpu)"),
       llvm::cl::init(1)};
+  Option<int64_t> gemmClusterN{
+      *this, "gemm-cluster-n",
+      llvm::cl::desc("GEMM kernel: CTAs per cluster along N, 1 or 2 "
+                     "(convert-fp8q-to-gpu)"),
+      llvm::cl::init(1)};
   Option<int64_t> gemmSplitK{
       *this, "gemm-split-k",
       llvm::cl::desc("GEMM kernel: CTAs per result tile along K, 1, 2 or 4; "

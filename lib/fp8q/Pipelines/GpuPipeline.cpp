@@ -322,6 +322,7 @@ void fp8q::buildFp8qGpuPipeline(OpPassManager &pm,
   conversion.gemmStages = options.gemmStages;
   conversion.gemmCtas = options.gemmCtas;
   conversion.gemmCluster = options.gemmCluster;
+  conversion.gemmClusterN = options.gemmClusterN;
   conversion.gemmSplitK = options.gemmSplitK;
   conversion.gemmPromotion = options.gemmPromotion;
   conversion.gemmTmaStore = options.gemmTmaStore;

@@ -159,6 +159,10 @@ void writeGemmAttrs(llvm::json::OStream &json,
     json.attribute("block_m", config.tile.blockM);
     json.attribute("block_n", config.tile.blockN);
     json.attribute("stages", config.tile.stages);
+    if (config.tile.clusterM > 1)
+      json.attribute("cluster_m", config.tile.clusterM);
+    if (config.tile.clusterN > 1)
+      json.attribute("cluster_n", config.tile.clusterN);
     if (config.tile.splitK > 1)
       json.attribute("split_k", config.tile.splitK);
     if (config.grouping != GemmGrouping::None)

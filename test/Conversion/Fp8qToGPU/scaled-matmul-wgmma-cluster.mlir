@@ -81,7 +81,7 @@ func.func @dynamic_m(%a: tensor<?x512xf8E4M3FN>, %sa: tensor<?x4xf32>, %b: tenso
 // GROUPED: gpu.launch_func async {{.*}} @fp8q_scaled_matmul_1x128_128x128_f32_m64n64s6c132x2::{{.*}} clusters in (%c2
 // GROUPED: gpu.launch_func async {{.*}} @fp8q_scaled_matmul_1x128_128x128_f32_acc_grouped_masked::@fp8q_scaled_matmul_1x128_128x128_f32_acc_grouped_masked blocks in
 
-// THREE: error: convert-fp8q-to-gpu: invalid GEMM tiling: the cluster (3 CTAs) must be 1 or 2
-// ZERO: error: convert-fp8q-to-gpu: invalid GEMM tiling: the cluster (0 CTAs) must be 1 or 2
+// THREE: error: convert-fp8q-to-gpu: invalid GEMM tiling: the cluster along M (3 CTAs) must be 1 or 2
+// ZERO: error: convert-fp8q-to-gpu: invalid GEMM tiling: the cluster along M (0 CTAs) must be 1 or 2
 // CTAS: error: convert-fp8q-to-gpu: invalid GEMM tiling: CTAs (1) must be at least the cluster's 2
-// BN: error: convert-fp8q-to-gpu: invalid GEMM tiling: BLOCK_N (8) must be a multiple of 16 with 2-CTA clusters
+// BN: error: convert-fp8q-to-gpu: invalid GEMM tiling: BLOCK_N (8) must be a multiple of 16 with 2-CTA clusters along M

@@ -1076,9 +1076,10 @@ GemmKernelConfig fp8q::getGemmKernelConfig(Operation *scaledMatmul,
     config.promotionInterval = grouped.getPromotionInterval();
     config.promotion = options.gemmPromotion;
     config.tile = options.gemmTile;
-    // NOTE: a cluster's tiles would straddle groups (gemm-cluster and
-    // gemm-split-k apply to single GEMMs).
+    // NOTE: a cluster's tiles would straddle groups (gemm-cluster,
+    // gemm-cluster-n and gemm-split-k apply to single GEMMs).
     config.tile.clusterM = 1;
+    config.tile.clusterN = 1;
     config.tile.splitK = 1;
     return config;
   }
@@ -1103,6 +1104,7 @@ GemmKernelConfig fp8q::getGemmKernelConfig(Operation *scaledMatmul,
         chooseGemmTile(result.getDimSize(0), result.getDimSize(1),
                        a.isDynamicDim(1) ? 0 : a.getDimSize(1), config);
   config.tile.clusterM = options.gemmTile.clusterM;
+  config.tile.clusterN = options.gemmTile.clusterN;
   config.tile.splitK = options.gemmTile.splitK;
   // Split-K where the option leaves it to the tile choice (0, the default).
   if (options.gemmAutoSplitK && options.gemmAutoTile &&
@@ -1304,7 +1306,8 @@ struct ConvertFp8qToGPUPass
     options.gemmTile = {gemmBlockM ? gemmBlockM : defaults.blockM,
                         gemmBlockN ? gemmBlockN : defaults.blockN,
                         gemmStages ? gemmStages : defaults.stages, gemmCtas,
-                        gemmCluster, gemmSplitK ? gemmSplitK : 1};
+                        gemmCluster, gemmSplitK ? gemmSplitK : 1,
+                        gemmClusterN};
     options.gemmAutoSplitK = gemmSplitK == 0;
     // The tiling alone (the Wgrad form allows every BLOCK_N; the weight
     // block form is checked per op).

@@ -171,13 +171,24 @@ struct GemmTileConfig {
   /// the other ranks' f32 sums, read from their shared memory (distributed
   /// shared memory), in rank order before its epilogue. For GEMMs with
   /// fewer tiles than SMs or tiles of one consumer warpgroup at long K
-  /// (splitGemmTile). Not with clusterM > 1.
+  /// (splitGemmTile). Not with clusterM > 1 or clusterN > 1.
   int64_t splitK = 1;
+  /// CTAs per thread-block cluster along N (1 or 2). With 2, the two CTAs
+  /// of a cluster compute the tiles of one tile row and two adjacent tile
+  /// columns: each loads its own B tile and half of the shared A tile,
+  /// which TMA multicasts into both, so A is read from L2 once per pair
+  /// (DeepGEMM's configuration at 256 x 128). Not with clusterM > 1.
+  int64_t clusterN = 1;
+
+  /// CTAs whose stages TMA multicast fills: clusterM x clusterN (one of
+  /// them is 1).
+  int64_t getMulticastCtas() const { return clusterM * clusterN; }
 
   bool operator==(const GemmTileConfig &other) const {
     return blockM == other.blockM && blockN == other.blockN &&
            stages == other.stages && ctas == other.ctas &&
-           clusterM == other.clusterM && splitK == other.splitK;
+           clusterM == other.clusterM && splitK == other.splitK &&
+           clusterN == other.clusterN;
   }
 };
 
@@ -223,8 +234,8 @@ struct GemmKernelConfig {
   /// `_g<G>` for a group size
   /// other than 128, `_pi<P>` for a
   /// promotion interval other than 128 and `_m<BM>n<BN>s<S>c<C>[x<X>]` for
-  /// a non-default tiling (`x2`: 2-CTA clusters; `k<S>`: split-K over S
-  /// CTAs), then `_muladd` for the
+  /// a non-default tiling (`x2`: 2-CTA clusters along M; `xn2`: along N;
+  /// `k<S>`: split-K over S CTAs), then `_muladd` for the
   /// multiply-then-add promotion. Derived from the configuration, never parsed
   /// back (the kernel module carries the configuration: KernelConfig.h).
   std::string getName() const;
@@ -305,7 +316,7 @@ struct GemmKernelConfig {
     return getSlices() == 2 && bScaling == GemmBScaling::Block &&
            out == GemmOutElement::BF16 && promotionInterval == kGemmBlockK &&
            !accumulate && !aScaleMnMajor &&
-           grouping == GemmGrouping::None && tile.clusterM == 1;
+           grouping == GemmGrouping::None && tile.getMulticastCtas() == 1;
   }
   /// Whether the K loop builds the wgmma descriptors from the stage area's
   /// address field, computed once, plus the stage's offset / 16, with the
@@ -424,8 +435,11 @@ struct GemmKernelConfig {
                      tile.blockN * 4
                : 0;
   }
-  /// CTAs per cluster: clusterM x splitK (one of them is 1).
-  int64_t getClusterCtas() const { return tile.clusterM * tile.splitK; }
+  /// CTAs per cluster: clusterM x clusterN x splitK (at most one of them
+  /// is not 1).
+  int64_t getClusterCtas() const {
+    return tile.getMulticastCtas() * tile.splitK;
+  }
   /// Split-K: bytes of a CTA's f32 sums of its tile, BM x BN x 4, which
   /// ranks 1.. write for rank 0 to read (in the epilogue staging area's
   /// place: rank 0 stages, the others never do), else 0.
@@ -437,12 +451,16 @@ struct GemmKernelConfig {
   int64_t getSplitKBarrierBytes() const {
     return tile.splitK > 1 ? tile.splitK * 8 : 0;
   }
-  /// Bytes of the cluster's empty barriers (clusterM > 1 only, else 0):
-  /// one mbarrier per stage in dynamic shared memory, which the consumers
-  /// of both CTAs release (mbarrier.arrive on a shared::cluster address).
+  /// Bytes of the cluster's empty barriers (multicast clusters only, else
+  /// 0): one mbarrier per stage in dynamic shared memory, which the
+  /// consumers of both CTAs release (mbarrier.arrive on a shared::cluster
+  /// address).
   int64_t getClusterBarrierBytes() const {
-    return tile.clusterM > 1 ? tile.stages * 8 : 0;
+    return tile.getMulticastCtas() > 1 ? tile.stages * 8 : 0;
   }
+  /// Rows of A one CTA loads per stage: BM, or BM / clusterN with TMA
+  /// multicast (the a_map box).
+  int64_t getARowsPerCta() const { return tile.blockM / tile.clusterN; }
   /// Rows of B one CTA loads per stage: BN, or BN / clusterM with TMA
   /// multicast (the b_map box).
   int64_t getBRowsPerCta() const { return tile.blockN / tile.clusterM; }
@@ -468,8 +486,8 @@ struct GemmKernelConfig {
   /// clusters and two slices per warpgroup (ptxas spilled 12 and 4 bytes
   /// with it).
   bool storesStagedBF16ByMatrix() const {
-    return out == GemmOutElement::BF16 && !accumulate && tile.clusterM == 1 &&
-           getSlices() == 1 &&
+    return out == GemmOutElement::BF16 && !accumulate &&
+           tile.getMulticastCtas() == 1 && getSlices() == 1 &&
            tile.blockN % 8 == 0 && 128 % (tile.blockN / 8) == 0;
   }
   /// Bytes of the epilogue's staging area (one slice: getSliceRows() rows

@@ -45,6 +45,8 @@ constexpr StringLiteral kStages = "stages";
 constexpr StringLiteral kCtas = "ctas";
 /// CTAs per cluster along M; absent: 1.
 constexpr StringLiteral kClusterM = "cluster_m";
+/// CTAs per cluster along N; absent: 1.
+constexpr StringLiteral kClusterN = "cluster_n";
 constexpr StringLiteral kSplitK = "split_k";
 /// Grouped GEMMs only ("contiguous" or "masked"); absent: one GEMM.
 constexpr StringLiteral kGrouping = "grouping";
@@ -116,6 +118,8 @@ DictionaryAttr hopper::getKernelConfigAttr(MLIRContext *context,
   add(kCtas, b.getI64IntegerAttr(gemm.tile.ctas));
   if (gemm.tile.clusterM != 1)
     add(kClusterM, b.getI64IntegerAttr(gemm.tile.clusterM));
+  if (gemm.tile.clusterN != 1)
+    add(kClusterN, b.getI64IntegerAttr(gemm.tile.clusterN));
   if (gemm.tile.splitK != 1)
     add(kSplitK, b.getI64IntegerAttr(gemm.tile.splitK));
   if (gemm.grouping != GemmGrouping::None)
@@ -283,6 +287,8 @@ FailureOr<KernelConfig> readGemmConfig(FieldReader &reader) {
   config.tile.ctas = reader.getInt(kCtas);
   if (reader.has(kClusterM))
     config.tile.clusterM = reader.getInt(kClusterM);
+  if (reader.has(kClusterN))
+    config.tile.clusterN = reader.getInt(kClusterN);
   if (reader.has(kSplitK))
     config.tile.splitK = reader.getInt(kSplitK);
   if (reader.has(kGrouping))

@@ -213,6 +213,8 @@ std::string GemmKernelConfig::getName() const {
                 .str();
   if (tile.clusterM > 1)
     name += llvm::formatv("x{0}", tile.clusterM).str();
+  if (tile.clusterN > 1)
+    name += llvm::formatv("xn{0}", tile.clusterN).str();
   if (tile.splitK > 1)
     name += llvm::formatv("k{0}", tile.splitK).str();
   if (promotion == GemmPromotion::MulAdd)
@@ -232,12 +234,12 @@ LaunchGrid hopper::getLaunchGrid(const GemmKernelConfig &config) {
     grid.fixedCtas = config.tile.ctas;
     return grid;
   }
-  // With clusters along M a grid row is a cluster's clusterM tile rows;
-  // with split-K each tile takes a cluster of splitK CTAs. The grid is a
-  // whole number of clusters.
+  // With clusters along M (N) a grid row (column) is a cluster's clusterM
+  // tile rows (clusterN tile columns); with split-K each tile takes a
+  // cluster of splitK CTAs. The grid is a whole number of clusters.
   grid.rowTile = config.tile.blockM * config.tile.clusterM;
   grid.columnSize = "N";
-  grid.columnTile = config.tile.blockN;
+  grid.columnTile = config.tile.blockN * config.tile.clusterN;
   grid.flat = true;
   grid.maxCtas = config.tile.ctas;
   grid.clusterCtas = config.getClusterCtas();
@@ -298,8 +300,9 @@ bool GemmKernelConfig::defersEpilogue() const {
   // and 68 bytes with it.
   return out == GemmOutElement::BF16 && !accumulate &&
          bScaling == GemmBScaling::Block && grouping == GemmGrouping::None &&
-         tile.blockM == 128 && tile.blockN == 128 && tile.clusterM == 1 &&
-         tile.splitK == 1 && overlapsPromotion();
+         tile.blockM == 128 && tile.blockN == 128 &&
+         tile.getMulticastCtas() == 1 && tile.splitK == 1 &&
+         overlapsPromotion();
 }
 
 bool GemmKernelConfig::dispatchesColumnSplit() const {
@@ -420,6 +423,7 @@ GemmTileConfig lengthenGemmTile(int64_t m, int64_t n, int64_t k,
   config.tile = kThreeConsumerTile;
   config.tile.ctas = tile.ctas;
   config.tile.clusterM = form.tile.clusterM;
+  config.tile.clusterN = form.tile.clusterN;
   if (config.getInvalidReason() || !prefersTmaStore(m, n, k, config))
     return tile;
   if (kThreeConsumerGain *
@@ -528,7 +532,7 @@ GemmTileConfig hopper::splitGemmTile(int64_t m, int64_t n, int64_t k,
                                                    {64, 64, 6, 0, 1, 2}};
   const GemmTileConfig &tile = config.tile;
   if (!isRecipeBF16(config) || tile.blockM != kWgmmaM || tile.splitK != 1 ||
-      tile.clusterM != 1 || k < kSplitKMinK)
+      tile.getMulticastCtas() != 1 || k < kSplitKMinK)
     return tile;
   int64_t wanted = llvm::divideCeil(3 * tile.ctas, 4);
   for (GemmTileConfig candidate : kSplitTiles) {
@@ -597,24 +601,33 @@ std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
                          kMaxGridXBlocks)
         .str();
   if (tile.clusterM != 1 && tile.clusterM != 2)
-    return llvm::formatv("the cluster ({0} CTAs) must be 1 or 2",
+    return llvm::formatv("the cluster along M ({0} CTAs) must be 1 or 2",
                          tile.clusterM)
         .str();
-  if (tile.clusterM > 1) {
-    // NOTE: each CTA's half of the B tile starts on a 1024-byte swizzle
-    // atom (8 rows of 128 bytes).
-    if (tile.blockN % (tile.clusterM * 8) != 0)
-      return llvm::formatv("BLOCK_N ({0}) must be a multiple of {1} with "
-                           "{2}-CTA clusters",
-                           tile.blockN, tile.clusterM * 8, tile.clusterM)
-          .str();
-  }
+  if (tile.clusterN != 1 && tile.clusterN != 2)
+    return llvm::formatv("the cluster along N ({0} CTAs) must be 1 or 2",
+                         tile.clusterN)
+        .str();
+  if (tile.clusterM > 1 && tile.clusterN > 1)
+    return std::string("a cluster runs along M or along N, not both");
+  // NOTE: each CTA's part of the shared tile starts on a 1024-byte swizzle
+  // atom (8 rows of 128 bytes).
+  if (tile.blockN % (tile.clusterM * 8) != 0)
+    return llvm::formatv("BLOCK_N ({0}) must be a multiple of {1} with "
+                         "{2}-CTA clusters along M",
+                         tile.blockN, tile.clusterM * 8, tile.clusterM)
+        .str();
+  if (tile.blockM % (tile.clusterN * 8) != 0)
+    return llvm::formatv("BLOCK_M ({0}) must be a multiple of {1} with "
+                         "{2}-CTA clusters along N",
+                         tile.blockM, tile.clusterN * 8, tile.clusterN)
+        .str();
   if (tile.splitK != 1 && tile.splitK != 2 && tile.splitK != 4)
     return llvm::formatv("split-K ({0} CTAs per tile) must be 1, 2 or 4",
                          tile.splitK)
         .str();
-  if (tile.splitK > 1 && tile.clusterM > 1)
-    return std::string("split-K runs without clusters along M");
+  if (tile.splitK > 1 && tile.getMulticastCtas() > 1)
+    return std::string("split-K runs without clusters along M or N");
   if (tile.ctas < getClusterCtas())
     return llvm::formatv("CTAs ({0}) must be at least the cluster's {1}",
                          tile.ctas, getClusterCtas())
@@ -708,7 +721,7 @@ KernelInterface hopper::getKernelInterface(const GemmKernelConfig &config) {
   };
   std::string groups = llvm::formatv("K/{0}", config.groupSize).str();
   pointer("a", "a", "f8e4m3fn", {"M", "K"}, false, 16);
-  tensorMap("a_map", "a", config.tile.blockM, kGemmBlockK);
+  tensorMap("a_map", "a", config.getARowsPerCta(), kGemmBlockK);
   if (config.aScaleMnMajor) {
     pointer("sa", "a_scale", "f32", {groups, "M"}, false, 4);
     result.args.back().transposed = true;
@@ -1158,9 +1171,10 @@ private:
   Value dynamicShared, stageBytes, columnScales, barriers;
   // The epilogue's staging area as bytes (null where it does not fit).
   Value staging;
-  // Clusters (clusterM > 1): the stages' cluster empty barriers (i64 [S],
-  // in dynamic shared memory); clusters of either kind: the CTA's rank in
-  // its cluster (i32); the consumer thread's lane (i32).
+  // Multicast clusters (clusterM or clusterN > 1): the stages' cluster
+  // empty barriers (i64 [S], in dynamic shared memory); clusters of any
+  // kind: the CTA's rank in its cluster (i32); the consumer thread's lane
+  // (i32).
   Value clusterBarriers, clusterRank, lane;
   Value ctaRow0, ctaCol0; // i64 first row / column of the current tile
   // i64, of the current tile: the end of its rows (M; grouped: the end of
@@ -1254,7 +1268,7 @@ void ScaledMatmulKernelEmitter::emitPrologue() {
   sizeM = arg("M");
   sizeN = arg("N");
   sizeK = arg("K");
-  // NOTE: a 1-D grid in clusters of clusterM x 1 x 1 or splitK x 1 x 1:
+  // NOTE: a 1-D grid in clusters of clusterM, clusterN or splitK x 1 x 1:
   // the CTAs of a cluster are consecutive in blockIdx.x.
   if (int64_t ctas = config.getClusterCtas(); ctas > 1)
     clusterRank = b.remu(b.toI32(gpu::BlockIdOp::create(b, gpu::Dimension::x)),
@@ -1296,7 +1310,7 @@ void ScaledMatmulKernelEmitter::emitPrologue() {
         b.sharedView(dynamicShared, offset, {scaleBytes / 4}, b.getF32Type());
     offset += scaleBytes;
   }
-  if (config.tile.clusterM > 1) {
+  if (config.getClusterBarrierBytes()) {
     clusterBarriers = b.sharedView(dynamicShared, offset,
                                    {config.tile.stages}, b.getI64Type());
     offset += config.getClusterBarrierBytes();
@@ -1328,23 +1342,30 @@ SmallVector<Value> ScaledMatmulKernelEmitter::emitTileLoop(
         body) {
   assert(config.grouping == GemmGrouping::None &&
          "grouped GEMMs walk their own tile loop");
-  // The loop runs over units of clusterM vertically adjacent tiles (one
-  // tile without clusters): cluster c takes units c, c + clusters, ... and
-  // its CTA of rank r the unit's tile row r (past the last tile row when
-  // the tile rows do not fill the last unit: that CTA loads zeros for its
-  // peer's sake and stores nothing). With split-K every CTA of a cluster
-  // walks the cluster's tiles.
+  // The loop runs over units of clusterM vertically or clusterN
+  // horizontally adjacent tiles (one tile without clusters): cluster c
+  // takes units c, c + clusters, ... and its CTA of rank r the unit's tile
+  // row (column) r. Along M, where the tile rows do not fill the last
+  // unit, that CTA's tile is past the last tile row: it loads zeros for
+  // its peer's sake and stores nothing. Along N it computes its peer's
+  // tile, the last tile column, instead (past N its block scales would be
+  // read past sb's rows) and stores nothing: its row end is 0. With split-K
+  // every CTA of a cluster walks the cluster's tiles.
   int64_t cluster = config.tile.clusterM;
+  int64_t clusterN = config.tile.clusterN;
   Value first = gpu::BlockIdOp::create(b, gpu::Dimension::x);
   Value step = gpu::GridDimOp::create(b, gpu::Dimension::x);
   Value unitRowsM = tilesM;
+  Value unitColsN = tilesN;
   if (int64_t ctas = config.getClusterCtas(); ctas > 1) {
     first = b.divu(first, b.index(ctas));
     step = b.divu(step, b.index(ctas));
   }
   if (cluster > 1)
     unitRowsM = b.divu(b.add(tilesM, b.i64(cluster - 1)), b.i64(cluster));
-  Value tiles = b.indexCastU(b.getIndexType(), b.mul(unitRowsM, tilesN));
+  if (clusterN > 1)
+    unitColsN = b.divu(b.add(tilesN, b.i64(clusterN - 1)), b.i64(clusterN));
+  Value tiles = b.indexCastU(b.getIndexType(), b.mul(unitRowsM, unitColsN));
   auto loop = scf::ForOp::create(b, first, tiles, step, init);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
@@ -1352,7 +1373,7 @@ SmallVector<Value> ScaledMatmulKernelEmitter::emitTileLoop(
   // Grouped raster: kRasterGroupRows tile rows (fewer in the last group),
   // walked column by column.
   int64_t rasterRows = std::max<int64_t>(1, kRasterGroupRows / cluster);
-  Value groupTiles = b.mul(tilesN, b.i64(rasterRows));
+  Value groupTiles = b.mul(unitColsN, b.i64(rasterRows));
   Value firstRow = b.mul(b.divu(tile, groupTiles), b.i64(rasterRows));
   Value rows = b.minu(b.sub(unitRowsM, firstRow), b.i64(rasterRows));
   Value inGroup = b.remu(tile, groupTiles);
@@ -1360,9 +1381,15 @@ SmallVector<Value> ScaledMatmulKernelEmitter::emitTileLoop(
   Value tileN = b.divu(inGroup, rows);
   if (cluster > 1)
     tileM = b.add(b.mul(tileM, b.i64(cluster)), b.toI64(clusterRank));
+  rowEnd = sizeM;
+  if (clusterN > 1) {
+    tileN = b.add(b.mul(tileN, b.i64(clusterN)), b.toI64(clusterRank));
+    Value past = b.cmp(arith::CmpIPredicate::uge, tileN, tilesN);
+    tileN = b.minu(tileN, b.sub(tilesN, b.i64(1)));
+    rowEnd = arith::SelectOp::create(b, past, b.i64(0), sizeM);
+  }
   ctaRow0 = b.mul(tileM, b.i64(config.tile.blockM));
   ctaCol0 = b.mul(tileN, b.i64(config.tile.blockN));
-  rowEnd = sizeM;
   bRow0 = ctaCol0;
   sbBase = b.i64(0);
   Value inCta = b.divu(b.sub(loop.getInductionVar(), first), step);
@@ -1487,7 +1514,7 @@ void ScaledMatmulKernelEmitter::emitBarrierInit() {
       ptx("mbarrier.init.shared::cta.b64 [$0], $1;", "r,r",
           {clusterEmptyBarrier(b.i32(s)),
            b.i32(config.getConsumerWarpgroups() * kWarpgroupThreads /
-                 kWarpLanes * config.tile.clusterM)});
+                 kWarpLanes * config.tile.getMulticastCtas())});
     // Split-K: rank 0's full[r - 1] completes when every consumer thread of
     // rank r has written its sums, rank r's free when every consumer thread
     // of rank 0 has read them.
@@ -1542,7 +1569,7 @@ void ScaledMatmulKernelEmitter::emitProducer() {
       // NOTE: a fresh mbarrier reports the phase before its first as
       // complete, so waiting for parity 1 - p lets the first round through.
       Value emptyParity = b.bitXor(parity, b.i1(true));
-      if (config.tile.clusterM > 1)
+      if (config.tile.getMulticastCtas() > 1)
         waitClusterEmpty(stage, emptyParity);
       else
         wait(emptyBarrier(stage), emptyParity);
@@ -1553,29 +1580,36 @@ void ScaledMatmulKernelEmitter::emitProducer() {
                        b.index(kGemmBlockK));
       Value aMap = tensorMap("a_map");
       Value bMap = tensorMap("b_map");
-      Value aTile = tmaDestination(aMap, stageOffset(stage));
-      // Clusters: this CTA's part of the B tile, rows [r BN/X, (r+1) BN/X),
-      // multicast into the same stage of every CTA of the cluster (each
-      // CTA's full barrier expects the whole stage).
+      // Clusters along M (N): this CTA's part of the B (A) tile, rows
+      // [r BN/X, (r+1) BN/X) ([r BM/X, ...)), multicast into the same stage
+      // of every CTA of the cluster (each CTA's full barrier expects the
+      // whole stage).
+      Value aPart = stageOffset(stage);
       Value bPart = b.i32(config.tile.blockM * kGemmBlockK);
-      Value multicast;
-      if (config.tile.clusterM > 1) {
-        Value rows = b.mul(clusterRank, b.i32(config.getBRowsPerCta()));
-        bPart = b.add(bPart, b.mul(rows, b.i32(kGemmBlockK)));
-        col0 = b.add(col0, b.toIndex(rows));
-        multicast = arith::ConstantIntOp::create(
-            b, (int64_t{1} << config.tile.clusterM) - 1, 16);
-      }
+      Value aMulticast, bMulticast;
+      int64_t cluster = config.tile.getMulticastCtas();
+      auto part = [&](Value &offset, Value &coordinate, int64_t rows) {
+        Value first = b.mul(clusterRank, b.i32(rows));
+        offset = b.add(offset, b.mul(first, b.i32(kGemmBlockK)));
+        coordinate = b.add(coordinate, b.toIndex(first));
+        return arith::ConstantIntOp::create(b, (int64_t{1} << cluster) - 1,
+                                            16)
+            .getResult();
+      };
+      if (config.tile.clusterM > 1)
+        bMulticast = part(bPart, col0, config.getBRowsPerCta());
+      if (config.tile.clusterN > 1)
+        aMulticast = part(aPart, row0, config.getARowsPerCta());
+      Value aTile = tmaDestination(aMap, aPart);
       Value bTile = tmaDestination(bMap, b.add(stageOffset(stage), bPart));
       // Coordinates innermost first: (k, row). Rows past M (N) are
       // zero-filled (the maps' OOB_ZERO).
       nvgpu::TmaAsyncLoadOp::create(b, aTile, barriers, aMap,
                                     ValueRange{k0, row0}, fullBarrier(stage),
-                                    /*multicastMask=*/Value(),
-                                    /*predicate=*/Value());
+                                    aMulticast, /*predicate=*/Value());
       nvgpu::TmaAsyncLoadOp::create(b, bTile, barriers, bMap,
                                     ValueRange{k0, col0}, fullBarrier(stage),
-                                    multicast, /*predicate=*/Value());
+                                    bMulticast, /*predicate=*/Value());
     });
   });
 }
@@ -1847,7 +1881,7 @@ std::pair<Value, Value> ScaledMatmulKernelEmitter::waitStage(Value iteration) {
 void ScaledMatmulKernelEmitter::releaseStage(Value iteration) {
   // The stage has been read by every wgmma of this thread's warpgroup.
   Value stage = getRingSlot(iteration).first;
-  if (config.tile.clusterM == 1) {
+  if (config.tile.getMulticastCtas() == 1) {
     nvgpu::MBarrierArriveOp::create(
         b, nvgpu::MBarrierTokenType::get(b.getContext()), barriers,
         emptyBarrier(stage));
@@ -1859,7 +1893,7 @@ void ScaledMatmulKernelEmitter::releaseStage(Value iteration) {
   // into all of them.
   std::string text = "{\n\t.reg .pred lead;\n\t.reg .b32 at;\n\t"
                      "setp.eq.u32 lead, $1, 0;\n\t";
-  for (int64_t rank = 0; rank < config.tile.clusterM; ++rank)
+  for (int64_t rank = 0; rank < config.tile.getMulticastCtas(); ++rank)
     text += llvm::formatv("mapa.shared::cluster.u32 at, $0, {0};\n\t"
                           "@lead mbarrier.arrive.shared::cluster.b64 _, "
                           "[at];\n\t",
@@ -2365,7 +2399,8 @@ void ScaledMatmulKernelEmitter::emitStagingCopy(Value t, int64_t threads,
 }
 
 Value ScaledMatmulKernelEmitter::ctaTileCount() {
-  assert(config.tile.clusterM == 1 && config.grouping == GemmGrouping::None &&
+  assert(config.tile.getMulticastCtas() == 1 &&
+         config.grouping == GemmGrouping::None &&
          "one tile per unit of the tile loop");
   Value first = b.toI64(gpu::BlockIdOp::create(b, gpu::Dimension::x));
   Value step = b.toI64(gpu::GridDimOp::create(b, gpu::Dimension::x));
