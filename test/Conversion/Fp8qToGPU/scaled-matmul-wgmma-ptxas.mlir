@@ -19,6 +19,14 @@
 // PTX: scaled-matmul-wgmma-cluster.mlir) alike:
 // RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=128 gemm-cluster=2 memory-model=unified format=isa export-dir=%t" -o /dev/null
 // RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --implicit-check-not="ptxas advisory" --check-prefix=CLUSTER
+// and along N (gemm-cluster-n=2, A multicast; scaled-matmul-wgmma-cluster-n.mlir),
+// at 128 x 128 and at DeepGEMM's 256 x 128 with 3 stages (the bf16 and Wgrad
+// forms without spills; the 64-wide interval and f32 with C spill at 256
+// rows as without clusters):
+// RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=128 gemm-cluster-n=2 memory-model=unified format=isa export-dir=%t" -o /dev/null
+// RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --implicit-check-not="ptxas advisory" --check-prefix=CLUSTERN
+// RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=256 gemm-stages=3 gemm-cluster-n=2 memory-model=unified format=isa export-dir=%t" -o /dev/null
+// RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --implicit-check-not="ptxas advisory" --check-prefix=M256N2
 // The separate multiply and add of gemm-promotion=mul-add alike:
 // RUN: rm -rf %t && fp8-opt %S/Inputs/gemm-variants.mlir --fp8q-gpu-pipeline="gemm=wgmma gemm-block-m=128 gemm-promotion=mul-add memory-model=unified format=isa export-dir=%t" -o /dev/null
 // RUN: %python %S/Inputs/ptxas_report.py %ptxas %t sm_90a | FileCheck %s --implicit-check-not="ptxas advisory" --check-prefix=MULADD
@@ -112,6 +120,16 @@
 // loop at ptxas' default register-usage level; at level 10
 // (GemmKernelConfig::getPtxasOptions) it does not.
 // CLUSTER: fp8q_scaled_matmul_1x128_1x128_f32_m128n128s4c132x2: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+
+// CLUSTERN: fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s4c132xn2: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+// CLUSTERN: fp8q_scaled_matmul_1x128_128x128_bf16_pi64_m128n128s4c132xn2: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+// CLUSTERN: fp8q_scaled_matmul_1x128_128x128_f32_acc_m128n128s4c132xn2: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+// CLUSTERN: fp8q_scaled_matmul_1x128_1x128_f32_m128n128s4c132xn2: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+
+// M256N2: fp8q_scaled_matmul_1x128_128x128_bf16_m256n128s3c132xn2: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
+// M256N2: fp8q_scaled_matmul_1x128_128x128_bf16_pi64_m256n128s3c132xn2: 168 registers,
+// M256N2: fp8q_scaled_matmul_1x128_128x128_f32_acc_m256n128s3c132xn2: 168 registers,
+// M256N2: fp8q_scaled_matmul_1x128_1x128_f32_m256n128s3c132xn2: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
 
 // MULADD: fp8q_scaled_matmul_1x128_128x128_bf16_muladd: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
 // MULADD: fp8q_scaled_matmul_1x128_128x128_bf16_pi64_muladd: 168 registers, 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads, 1024 bytes static smem
