@@ -313,10 +313,9 @@ struct GemmKernelConfig {
   /// mn_major kernels spilled 4-76 bytes that way, the 2-CTA cluster one 4.
   /// H100, with usesDescriptorBase: 0.99-1.04x the kernel before.
   bool preloadsSliceScales() const {
-    return getSlices() == 2 && bScaling == GemmBScaling::Block &&
-           out == GemmOutElement::BF16 && promotionInterval == kGemmBlockK &&
-           !accumulate && !aScaleMnMajor &&
-           grouping == GemmGrouping::None && tile.getMulticastCtas() == 1;
+    return getSlices() == 2 && isRecipeBF16() &&
+           promotionInterval == kGemmBlockK && !aScaleMnMajor &&
+           tile.getMulticastCtas() == 1;
   }
   /// Whether the K loop builds the wgmma descriptors from the stage area's
   /// address field, computed once, plus the stage's offset / 16, with the
@@ -326,6 +325,13 @@ struct GemmKernelConfig {
   /// not issue-bound). Not in the Wgrad form (1x128 rows of B): its 2-CTA
   /// cluster kernel then spilled 12 bytes at its 168 registers.
   bool usesDescriptorBase() const { return bScaling != GemmBScaling::Row; }
+  /// Whether this is the recipe's bf16 form: weight blocks, bf16 results
+  /// without C, one GEMM (not grouped); the form most tuning choices were
+  /// measured on.
+  bool isRecipeBF16() const {
+    return bScaling == GemmBScaling::Block && out == GemmOutElement::BF16 &&
+           !accumulate && grouping == GemmGrouping::None;
+  }
   /// Threads per CTA: consumers + one producer warpgroup.
   int64_t getThreads() const {
     return (getConsumerWarpgroups() + 1) * kWarpgroupThreads;

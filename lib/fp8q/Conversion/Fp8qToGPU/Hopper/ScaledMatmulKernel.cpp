@@ -298,9 +298,7 @@ bool GemmKernelConfig::defersEpilogue() const {
   // 1.07x at 4096x7168x2048), 0.99x at 4096x32768x512 (4 K blocks per
   // tile; one kernel serves every K); the _acc and Wgrad forms spilled 36
   // and 68 bytes with it.
-  return out == GemmOutElement::BF16 && !accumulate &&
-         bScaling == GemmBScaling::Block && grouping == GemmGrouping::None &&
-         tile.blockM == 128 && tile.blockN == 128 &&
+  return isRecipeBF16() && tile.blockM == 128 && tile.blockN == 128 &&
          tile.getMulticastCtas() == 1 && tile.splitK == 1 &&
          overlapsPromotion();
 }
@@ -334,21 +332,13 @@ struct TileWaves {
   }
 };
 
-/// Whether `form` is the recipe's bf16 result (weight blocks, no
-/// accumulate, not grouped).
-bool isRecipeBF16(const GemmKernelConfig &form) {
-  return form.bScaling == GemmBScaling::Block &&
-         form.out == GemmOutElement::BF16 && !form.accumulate &&
-         form.grouping == GemmGrouping::None;
-}
-
 /// Whether `tile` has the default tile's 128 x 128 shape and `form` is the
 /// recipe's bf16 result: the combination the wide tiles and the deeper ring
 /// were measured on.
 bool isRecipeBF16Square(const GemmTileConfig &tile,
                         const GemmKernelConfig &form) {
   const GemmTileConfig &square = kTileCandidates[0];
-  return isRecipeBF16(form) && tile.blockM == square.blockM &&
+  return form.isRecipeBF16() && tile.blockM == square.blockM &&
          tile.blockN == square.blockN;
 }
 
@@ -531,7 +521,7 @@ GemmTileConfig hopper::splitGemmTile(int64_t m, int64_t n, int64_t k,
   static constexpr GemmTileConfig kSplitTiles[] = {{128, 64, 6, 0, 1, 2},
                                                    {64, 64, 6, 0, 1, 2}};
   const GemmTileConfig &tile = config.tile;
-  if (!isRecipeBF16(config) || tile.blockM != kWgmmaM || tile.splitK != 1 ||
+  if (!config.isRecipeBF16() || tile.blockM != kWgmmaM || tile.splitK != 1 ||
       tile.getMulticastCtas() != 1 || k < kSplitKMinK)
     return tile;
   int64_t wanted = llvm::divideCeil(3 * tile.ctas, 4);
