@@ -34,7 +34,8 @@
 // runs over pairs of vertically adjacent tiles; each producer loads its A
 // tile and half of the shared B tile, multicast into both CTAs' stage, and
 // the stage's empty barrier (in dynamic shared memory) takes one arrival per
-// consumer warp of both CTAs.
+// consumer warp of both CTAs. Along N (clusterN = 2, gemm-cluster-n) the
+// pairs are horizontally adjacent and A is the shared, multicast tile.
 //
 // Promotion intervals P of 32 and 64 split a stage; P = 128j (j stages,
 // up to the group size G) keeps the tensor-core accumulator across j
