@@ -116,12 +116,12 @@ def find_cuobjdump(explicit: Optional[str]) -> str:
     found = shutil.which("cuobjdump")
     if found:
         return found
-    for pattern in ("nvidia/cu*/bin/cuobjdump", "nvidia/cuda_cuobjdump/bin/"
-                    "cuobjdump"):
-        for path in sorted(glob.glob(os.path.join(
-                sysconfig.get_paths()["purelib"], pattern))):
-            if os.access(path, os.X_OK):
-                return path
+    # NOTE: every release of the PyPI package (13.2.51-13.5.37, the only
+    # ones on the index) installs it as nvidia/cu13/bin/cuobjdump.
+    for path in sorted(glob.glob(os.path.join(
+            sysconfig.get_paths()["purelib"], "nvidia/cu*/bin/cuobjdump"))):
+        if os.access(path, os.X_OK):
+            return path
     raise FileNotFoundError(
         "cuobjdump not found on PATH nor in this Python's site-packages: "
         "install the CUDA toolkit's, or `pip install nvidia-cuda-cuobjdump`, "
