@@ -116,8 +116,8 @@ def find_cuobjdump(explicit: Optional[str]) -> str:
     found = shutil.which("cuobjdump")
     if found:
         return found
-    # NOTE: every release of the PyPI package (13.2.51-13.5.37, the only
-    # ones on the index) installs it as nvidia/cu13/bin/cuobjdump.
+    # NOTE: the PyPI package's releases are 13.2.51-13.5.37; the first and
+    # the last (checked) install it as nvidia/cu13/bin/cuobjdump.
     for path in sorted(glob.glob(os.path.join(
             sysconfig.get_paths()["purelib"], "nvidia/cu*/bin/cuobjdump"))):
         if os.access(path, os.X_OK):
