@@ -10,6 +10,7 @@
 // 128 x (128 x 2 + 16) = 34816 bytes.
 // RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-m=256 gemm-stages=3" | FileCheck %s
 // RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-m=256 gemm-stages=3" | FileCheck %s --check-prefix=EPI
+// RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-m=256 gemm-stages=4" | FileCheck %s --check-prefix=S4
 // Without a tiling option the pass picks 256 x 128 (3 stages) for the Wgrad
 // form (1x128 rows of B) where it fills the grid's waves about as well as
 // 128 x 128 (hopper::chooseGemmTile), and never with weight blocks:
@@ -41,9 +42,10 @@ func.func @wgrad_7168x2048(%a: tensor<7168x4096xf8E4M3FN>, %sa: tensor<7168x32xf
 // CHECK-SAME: threads in (%c384, %c1{{[_0-9]*}}, %c1{{[_0-9]*}}) dynamic_shared_memory_size %c182272_i32
 // CHECK: gpu.func @fp8q_scaled_matmul_1x128_128x128_bf16_m256n128s3c132(
 // CHECK-SAME: nvvm.maxnreg = 168
-// Weight blocks with two slices keep the per-thread warpgroup index for the
-// A descriptors (GemmKernelConfig::usesUniformDescriptors):
-// CHECK-NOT: gpu.shuffle
+// At 3 stages the A descriptors derive from the warp-uniform copy of the
+// warpgroup index (GemmKernelConfig::usesUniformDescriptors); at 4 stages,
+// where that spilled, from the per-thread index:
+// CHECK: gpu.shuffle  idx
 // CHECK: nvvm.setmaxregister  decrease 40
 // CHECK: nvvm.setmaxregister  increase 232
 // Slice 0's row scales (predicated), the weight block's scale and slice 1's
@@ -101,3 +103,7 @@ func.func @wgrad_7168x2048(%a: tensor<7168x4096xf8E4M3FN>, %sa: tensor<7168x32xf
 // AUTO-SAME: blocks in (%c132{{[_0-9]*}}, %c1{{[_0-9]*}}, %c1{{[_0-9]*}}) threads in (%c384,
 // AUTO-LABEL: func.func @wgrad_7168x2048(
 // AUTO: gpu.launch_func @fp8q_scaled_matmul_1x128_1x128_f32::@fp8q_scaled_matmul_1x128_1x128_f32
+
+// S4-LABEL: gpu.func @fp8q_scaled_matmul_1x128_128x128_bf16_m256n128s4c132(
+// S4-NOT: gpu.shuffle
+// S4: nvvm.setmaxregister  decrease 40

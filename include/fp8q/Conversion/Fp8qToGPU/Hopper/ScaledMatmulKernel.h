@@ -295,14 +295,19 @@ struct GemmKernelConfig {
   /// Whether the A operand's wgmma descriptors derive from a warp-uniform
   /// copy of the warpgroup index (broadcast by shfl.sync), which ptxas keeps
   /// in uniform registers: 1.5 % faster (median of 25 shapes, H200) for bf16
-  /// results with one slice, about 1 % for the Wgrad form with two. Not for
+  /// results with one slice, about 1 % for the Wgrad form with two, and for
+  /// the recipe's bf16 form with two slices at up to 3 stages (H200,
+  /// bench/results/h200-s12.txt, call 3: 0.94-1.01x the plan's 128 x 128
+  /// kernel against 0.86-0.93x without; its K block 254 -> 237 SASS
+  /// instructions with usesDescriptorBase and preloadsSliceScales). Not for
   /// the others: their register allocation then spills (f32 results with
-  /// one slice 8-16 bytes, weight blocks with two slices 4-124; with
-  /// usesDescriptorBase the bf16 form with two slices still spilled 4
-  /// bytes at 4 stages, none at 3).
+  /// one slice 8-16 bytes, weight blocks with two slices otherwise 4-124;
+  /// the recipe's bf16 form with two slices 4 bytes at 4 stages).
   bool usesUniformDescriptors() const {
-    return getSlices() == 1 ? out == GemmOutElement::BF16
-                            : bScaling == GemmBScaling::Row;
+    if (getSlices() == 1)
+      return out == GemmOutElement::BF16;
+    return bScaling == GemmBScaling::Row ||
+           (isRecipeBF16() && tile.stages <= 3);
   }
   /// Whether a K block's scales of both slices (BLOCK_M = 256) are loaded
   /// before its stage wait, so that slice 1's are in flight during slice
