@@ -221,7 +221,9 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
            "GEMM kernel: CTAs per thread-block cluster along N (1 or 2; "
            "2: the two CTAs share each A tile through TMA multicast; kernel "
            "suffix `xn2`). Not with gemm-cluster=2 or split-K; grouped GEMMs "
-           "always run without clusters. Experimental: not yet run on a GPU">,
+           "always run without clusters. Correct on the GPU; no faster than "
+           "the same tile without it (H100: 0.93-1.04x at 256 x 128), so off "
+           "by default">,
     Option<"gemmSplitK", "gemm-split-k", "int64_t", /*default=*/"0",
            "GEMM kernel: CTAs per result tile along K (1, 2 or 4; kernel "
            "suffix `k<S>`): a cluster of S CTAs computes each tile, each over "
