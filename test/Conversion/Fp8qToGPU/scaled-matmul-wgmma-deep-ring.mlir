@@ -38,10 +38,11 @@ func.func @k512(%a: tensor<4096x512xf8E4M3FN>, %sa: tensor<4096x4xf32>, %b: tens
   return %y : tensor<4096x7168xbf16>
 }
 
-// K = 7168 on 256 tiles (two waves of 132 CTAs): 6 stages.
-func.func @k7168_two_waves(%a: tensor<1024x7168xf8E4M3FN>, %sa: tensor<1024x56xf32>, %b: tensor<4096x7168xf8E4M3FN>, %sb: tensor<32x56xf32>, %y0: tensor<1024x4096xbf16>) -> tensor<1024x4096xbf16> {
-  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) : tensor<1024x7168xf8E4M3FN>, tensor<1024x56xf32>, tensor<4096x7168xf8E4M3FN>, tensor<32x56xf32> -> tensor<1024x4096xbf16>
-  return %y : tensor<1024x4096xbf16>
+// K = 7168 on 256 tiles (two waves of 132 CTAs): 6 stages. (M = 512: the
+// 256 x 128 tile's one wave is for M >= 1024, scaled-matmul-wgmma-one-wave.mlir.)
+func.func @k7168_two_waves(%a: tensor<512x7168xf8E4M3FN>, %sa: tensor<512x56xf32>, %b: tensor<8192x7168xf8E4M3FN>, %sb: tensor<64x56xf32>, %y0: tensor<512x8192xbf16>) -> tensor<512x8192xbf16> {
+  %y = fp8q.scaled_matmul %a, %sa, %b, %sb outs(%y0) : tensor<512x7168xf8E4M3FN>, tensor<512x56xf32>, tensor<8192x7168xf8E4M3FN>, tensor<64x56xf32> -> tensor<512x8192xbf16>
+  return %y : tensor<512x8192xbf16>
 }
 
 // K = 7168 on 512 tiles (four waves): 4 stages.

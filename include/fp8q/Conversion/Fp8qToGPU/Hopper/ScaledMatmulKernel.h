@@ -541,7 +541,10 @@ struct GemmKernelConfig {
 /// last wave is not much emptier than the 128x128 tile's (the share of the
 /// grid's CTA slots holding a tile at least 1/1.05 of 128x128's).
 /// Where the choice is 128x128 and `form` is the recipe's bf16 result
-/// (weight blocks, no accumulate), a wider tile of 128x160 or 128x192 (4
+/// (weight blocks, no accumulate), 256x128 (3 stages) replaces it where its
+/// tiles make one full wave (3/4 of the CTAs or more, none left over), M >=
+/// 1024 and the static K >= 7168 (e.g. 1024x4096x7168: one tile per CTA
+/// instead of two); else a wider tile of 128x160 or 128x192 (4
 /// stages; its K loop compiled per column split) replaces it when the
 /// busiest CTA's columns, waves x BLOCK_N, are at most 1/1.05 of 128x128's
 /// (N tails and partial last waves: 4096x576, 4096x2112, 128x24576,

@@ -424,6 +424,40 @@ GemmTileConfig lengthenGemmTile(int64_t m, int64_t n, int64_t k,
   return config.tile;
 }
 
+/// The 128 x 128 tile `tile` of the recipe's bf16 form `form`, or 256 x
+/// 128 (two 64-row slices per consumer warpgroup, 3 stages) where its tiles
+/// make one full wave of the persistent grid (at least three quarters of
+/// its CTAs, at most all: one tile per CTA where 128 x 128 gives most CTAs
+/// two), M is at least kOneWaveMinM and the static K at least kOneWaveMinK,
+/// where that was measured to pay. Other tiles and forms are returned as
+/// they are.
+GemmTileConfig fillOneWave(int64_t m, int64_t n, int64_t k,
+                           const GemmTileConfig &tile,
+                           const GemmKernelConfig &form) {
+  // NOTE: H100 (bench/results/h100-s19.txt, calls 1, 3 and 4, two to four
+  // alternating rounds): against the pass's 128 x 128 kernel (6 stages at
+  // K <= 8192 on two waves, else 4), 1.03-1.06x at 1024x4096x7168 and
+  // 2048x2048x7168, 1.02x at 1024x4096x16384 and 2048x2048x16384; 0.97-1.01x
+  // at K <= 4096 and at 512x8192x{4096, 7168} (M = 512, two rows of tiles).
+  static constexpr GemmTileConfig kOneWaveTile = {256, 128, 3, 0};
+  constexpr int64_t kOneWaveMinM = 1024;
+  constexpr int64_t kOneWaveMinK = 7168;
+  if (!isRecipeBF16Square(tile, form) || m < kOneWaveMinM ||
+      k < kOneWaveMinK)
+    return tile;
+  GemmKernelConfig config = form;
+  config.tile = kOneWaveTile;
+  config.tile.ctas = tile.ctas;
+  config.tile.clusterM = form.tile.clusterM;
+  config.tile.clusterN = form.tile.clusterN;
+  if (config.getInvalidReason())
+    return tile;
+  TileWaves waves(m, n, config.tile, tile.ctas);
+  if (waves.waves != 1 || waves.tiles < llvm::divideCeil(3 * tile.ctas, 4))
+    return tile;
+  return config.tile;
+}
+
 /// The chosen tile `tile` of an m x n x k GEMM with a deeper ring where
 /// that was measured to pay: the 128 x 128 tile of the recipe's bf16 form
 /// takes 6 stages instead of 4 when K is static, at least kDeepRingMinK,
@@ -494,12 +528,16 @@ GemmTileConfig hopper::chooseGemmTile(int64_t m, int64_t n, int64_t k,
       continue;
     candidate.ctas = ctas;
     int64_t tiles = TileWaves(m, n, candidate, ctas).tiles;
-    if (tiles >= wanted)
+    if (tiles >= wanted) {
+      GemmTileConfig oneWave = fillOneWave(m, n, k, candidate, form);
+      if (oneWave.blockM != candidate.blockM)
+        return oneWave;
       return deepenGemmRing(
           m, n, k,
           lengthenGemmTile(m, n, k, widenGemmTile(m, n, candidate, form),
                            form),
           form);
+    }
     if (tiles > bestTiles) {
       best = candidate;
       bestTiles = tiles;
