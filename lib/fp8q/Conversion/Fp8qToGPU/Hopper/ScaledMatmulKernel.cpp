@@ -333,6 +333,24 @@ struct TileWaves {
   }
 };
 
+/// Tiles (or CTAs) that make a wave of a grid of `ctas` CTAs full enough for
+/// the tile choice: three quarters of it.
+int64_t fullWaveTiles(int64_t ctas) { return llvm::divideCeil(3 * ctas, 4); }
+
+/// `form` with `replacement` in place of its chosen tile `tile`: the grid
+/// (`ctas`) of `tile`, the clusters of the options (`form.tile`), so that
+/// getInvalidReason() judges the kernel the lowering would build.
+GemmKernelConfig withReplacementTile(const GemmKernelConfig &form,
+                                     const GemmTileConfig &replacement,
+                                     const GemmTileConfig &tile) {
+  GemmKernelConfig config = form;
+  config.tile = replacement;
+  config.tile.ctas = tile.ctas;
+  config.tile.clusterM = form.tile.clusterM;
+  config.tile.clusterN = form.tile.clusterN;
+  return config;
+}
+
 /// Whether `tile` has the default tile's 128 x 128 shape and `form` is the
 /// recipe's bf16 result: the combination the wide tiles and the deeper ring
 /// were measured on.
@@ -410,11 +428,8 @@ GemmTileConfig lengthenGemmTile(int64_t m, int64_t n, int64_t k,
   constexpr double kThreeConsumerGain = 1.05;
   if (!isRecipeBF16Square(tile, form) || k <= 0 || k > kThreeConsumerMaxK)
     return tile;
-  GemmKernelConfig config = form;
-  config.tile = kThreeConsumerTile;
-  config.tile.ctas = tile.ctas;
-  config.tile.clusterM = form.tile.clusterM;
-  config.tile.clusterN = form.tile.clusterN;
+  GemmKernelConfig config =
+      withReplacementTile(form, kThreeConsumerTile, tile);
   if (config.getInvalidReason() || !prefersTmaStore(m, n, k, config))
     return tile;
   if (kThreeConsumerGain *
@@ -429,11 +444,10 @@ GemmTileConfig lengthenGemmTile(int64_t m, int64_t n, int64_t k,
 /// make one full wave of the persistent grid (at least three quarters of
 /// its CTAs, at most all: one tile per CTA where 128 x 128 gives most CTAs
 /// two), M is at least kOneWaveMinM and the static K at least kOneWaveMinK,
-/// where that was measured to pay. Other tiles and forms are returned as
-/// they are.
-GemmTileConfig fillOneWave(int64_t m, int64_t n, int64_t k,
-                           const GemmTileConfig &tile,
-                           const GemmKernelConfig &form) {
+/// where that was measured to pay; else none.
+std::optional<GemmTileConfig> fillOneWave(int64_t m, int64_t n, int64_t k,
+                                          const GemmTileConfig &tile,
+                                          const GemmKernelConfig &form) {
   // NOTE: H100 (bench/results/h100-s19.txt, calls 1, 3 and 4, two to four
   // alternating rounds): against the pass's 128 x 128 kernel (6 stages at
   // K <= 8192 on two waves, else 4), 1.03-1.06x at 1024x4096x7168 and
@@ -444,17 +458,13 @@ GemmTileConfig fillOneWave(int64_t m, int64_t n, int64_t k,
   constexpr int64_t kOneWaveMinK = 7168;
   if (!isRecipeBF16Square(tile, form) || m < kOneWaveMinM ||
       k < kOneWaveMinK)
-    return tile;
-  GemmKernelConfig config = form;
-  config.tile = kOneWaveTile;
-  config.tile.ctas = tile.ctas;
-  config.tile.clusterM = form.tile.clusterM;
-  config.tile.clusterN = form.tile.clusterN;
+    return std::nullopt;
+  GemmKernelConfig config = withReplacementTile(form, kOneWaveTile, tile);
   if (config.getInvalidReason())
-    return tile;
+    return std::nullopt;
   TileWaves waves(m, n, config.tile, tile.ctas);
-  if (waves.waves != 1 || waves.tiles < llvm::divideCeil(3 * tile.ctas, 4))
-    return tile;
+  if (waves.waves != 1 || waves.tiles < fullWaveTiles(tile.ctas))
+    return std::nullopt;
   return config.tile;
 }
 
@@ -506,10 +516,11 @@ GemmTileConfig hopper::chooseGemmTile(int64_t m, int64_t n, int64_t k,
   // two 64-row slices per consumer warpgroup ran 1.05-1.06x the 128 x 128
   // tile where both fill their last wave alike, and lost where the larger
   // tile's last wave is emptier (7168x2048: 0.93x, 7168x576: 0.80x); with
-  // weight blocks they lose to the 128 x 128 tile's overlapped promotion.
+  // weight blocks they lose to the 128 x 128 tile's overlapped promotion
+  // but on one wave (fillOneWave).
   static constexpr GemmTileConfig kWgradTile = {256, 128, 3, 0};
   constexpr double kWgradTileGain = 1.05;
-  int64_t wanted = llvm::divideCeil(3 * ctas, 4);
+  int64_t wanted = fullWaveTiles(ctas);
   auto waveEfficiency = [&](const GemmTileConfig &tile) {
     return TileWaves(m, n, tile, ctas).getEfficiency(ctas);
   };
@@ -529,9 +540,9 @@ GemmTileConfig hopper::chooseGemmTile(int64_t m, int64_t n, int64_t k,
     candidate.ctas = ctas;
     int64_t tiles = TileWaves(m, n, candidate, ctas).tiles;
     if (tiles >= wanted) {
-      GemmTileConfig oneWave = fillOneWave(m, n, k, candidate, form);
-      if (oneWave.blockM != candidate.blockM)
-        return oneWave;
+      if (std::optional<GemmTileConfig> oneWave =
+              fillOneWave(m, n, k, candidate, form))
+        return *oneWave;
       return deepenGemmRing(
           m, n, k,
           lengthenGemmTile(m, n, k, widenGemmTile(m, n, candidate, form),
@@ -563,7 +574,7 @@ GemmTileConfig hopper::splitGemmTile(int64_t m, int64_t n, int64_t k,
   if (!config.isRecipeBF16() || tile.blockM != kWgmmaM || tile.splitK != 1 ||
       tile.getMulticastCtas() != 1 || k < kSplitKMinK)
     return tile;
-  int64_t wanted = llvm::divideCeil(3 * tile.ctas, 4);
+  int64_t wanted = fullWaveTiles(tile.ctas);
   for (GemmTileConfig candidate : kSplitTiles) {
     if (m <= kWgmmaM && candidate.blockM > kWgmmaM)
       continue;
