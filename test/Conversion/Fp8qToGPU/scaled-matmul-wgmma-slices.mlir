@@ -13,7 +13,9 @@
 // RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-block-m=256 gemm-stages=4" | FileCheck %s --check-prefix=S4
 // Without a tiling option the pass picks 256 x 128 (3 stages) for the Wgrad
 // form (1x128 rows of B) where it fills the grid's waves about as well as
-// 128 x 128 (hopper::chooseGemmTile), and never with weight blocks:
+// 128 x 128 (hopper::chooseGemmTile); with weight blocks only where its
+// tiles fill one wave at M >= 1024, K >= 7168 (scaled-matmul-wgmma-one-wave.mlir),
+// not for the small GEMM below:
 // RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified" | FileCheck %s --check-prefix=AUTO
 
 func.func @bf16(%a: tensor<200x512xf8E4M3FN>, %sa: tensor<200x4xf32>, %b: tensor<296x512xf8E4M3FN>, %sb: tensor<3x4xf32>, %y0: tensor<200x296xbf16>) -> tensor<200x296xbf16> {

@@ -299,7 +299,8 @@ struct GemmKernelConfig {
   /// the recipe's bf16 form with two slices at up to 3 stages (H200,
   /// bench/results/h200-s12.txt, call 3: 0.94-1.01x the plan's 128 x 128
   /// kernel against 0.86-0.93x without; its K block 254 -> 237 SASS
-  /// instructions with usesDescriptorBase and preloadsSliceScales). Not for
+  /// instructions with usesDescriptorBase and preloadsSliceScales; H100,
+  /// bench/results/h100-s19.txt: 1.01-1.12x that kernel without). Not for
   /// the others: their register allocation then spills (f32 results with
   /// one slice 8-16 bytes, weight blocks with two slices otherwise 4-124;
   /// the recipe's bf16 form with two slices 4 bytes at 4 stages).
