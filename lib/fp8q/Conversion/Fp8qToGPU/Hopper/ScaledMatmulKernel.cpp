@@ -1269,8 +1269,16 @@ private:
   /// Copies rows [64 w, 64 w + 64) of the staging area to the result at
   /// the tile corner stored in row 64 w's padding (the storers).
   void emitStagingCopy(Value t, int64_t threads, Value w);
-  /// The tiles (i64) of this CTA in the tile loop without clusters or
-  /// groups: ceil((tiles - blockIdx.x) / gridDim.x), 0 past the tiles.
+  /// The tile loop's bounds (emitTileLoop): this CTA's cluster's first
+  /// unit and the step between its units (index), the units along M and N
+  /// (i64: tile rows / clusterM, tile columns / clusterN, rounded up) and
+  /// their product (index).
+  struct TileLoopBounds {
+    Value first, step, unitRowsM, unitColsN, units;
+  };
+  TileLoopBounds getTileLoopBounds();
+  /// The units (i64) this CTA walks in the tile loop without groups:
+  /// ceil((units - first) / step), 0 past the units.
   Value ctaTileCount();
   /// How `threads` threads walk a warpgroup's 64 staged rows (from row
   /// `firstRow`, i32) in 16-byte chunks for the result rows from
@@ -1393,20 +1401,8 @@ SmallVector<Value> ScaledMatmulKernelEmitter::emitTileLoop(
   // every CTA of a cluster walks the cluster's tiles.
   int64_t cluster = config.tile.clusterM;
   int64_t clusterN = config.tile.clusterN;
-  Value first = gpu::BlockIdOp::create(b, gpu::Dimension::x);
-  Value step = gpu::GridDimOp::create(b, gpu::Dimension::x);
-  Value unitRowsM = tilesM;
-  Value unitColsN = tilesN;
-  if (int64_t ctas = config.getClusterCtas(); ctas > 1) {
-    first = b.divu(first, b.index(ctas));
-    step = b.divu(step, b.index(ctas));
-  }
-  if (cluster > 1)
-    unitRowsM = b.divu(b.add(tilesM, b.i64(cluster - 1)), b.i64(cluster));
-  if (clusterN > 1)
-    unitColsN = b.divu(b.add(tilesN, b.i64(clusterN - 1)), b.i64(clusterN));
-  Value tiles = b.indexCastU(b.getIndexType(), b.mul(unitRowsM, unitColsN));
-  auto loop = scf::ForOp::create(b, first, tiles, step, init);
+  auto [first, step, unitRowsM, unitColsN, units] = getTileLoopBounds();
+  auto loop = scf::ForOp::create(b, first, units, step, init);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   Value tile = b.toI64(loop.getInductionVar());
@@ -2438,14 +2434,35 @@ void ScaledMatmulKernelEmitter::emitStagingCopy(Value t, int64_t threads,
                     b.sub(args[2], b.i64(walk.rowStep))});
 }
 
+ScaledMatmulKernelEmitter::TileLoopBounds
+ScaledMatmulKernelEmitter::getTileLoopBounds() {
+  TileLoopBounds bounds;
+  bounds.first = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  bounds.step = gpu::GridDimOp::create(b, gpu::Dimension::x);
+  if (int64_t ctas = config.getClusterCtas(); ctas > 1) {
+    bounds.first = b.divu(bounds.first, b.index(ctas));
+    bounds.step = b.divu(bounds.step, b.index(ctas));
+  }
+  auto units = [&](Value tiles, int64_t cluster) {
+    if (cluster == 1)
+      return tiles;
+    return b.divu(b.add(tiles, b.i64(cluster - 1)), b.i64(cluster));
+  };
+  bounds.unitRowsM = units(tilesM, config.tile.clusterM);
+  bounds.unitColsN = units(tilesN, config.tile.clusterN);
+  bounds.units = b.indexCastU(b.getIndexType(),
+                              b.mul(bounds.unitRowsM, bounds.unitColsN));
+  return bounds;
+}
+
 Value ScaledMatmulKernelEmitter::ctaTileCount() {
-  assert(config.tile.getMulticastCtas() == 1 &&
-         config.grouping == GemmGrouping::None &&
-         "one tile per unit of the tile loop");
-  Value first = b.toI64(gpu::BlockIdOp::create(b, gpu::Dimension::x));
-  Value step = b.toI64(gpu::GridDimOp::create(b, gpu::Dimension::x));
-  Value tiles = b.mul(tilesM, tilesN);
-  Value left = b.sub(b.maxu(tiles, first), first);
+  assert(config.grouping == GemmGrouping::None &&
+         "grouped GEMMs walk their own tile loop");
+  TileLoopBounds bounds = getTileLoopBounds();
+  Value first = b.toI64(bounds.first);
+  Value step = b.toI64(bounds.step);
+  Value units = b.toI64(bounds.units);
+  Value left = b.sub(b.maxu(units, first), first);
   return b.divu(b.add(left, b.sub(step, b.i64(1))), step);
 }
 
