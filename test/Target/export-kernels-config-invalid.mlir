@@ -124,7 +124,7 @@ module attributes {gpu.container_module} {
 
 module attributes {gpu.container_module} {
   // The epilogue storers take the deferred bf16 epilogue only.
-  // expected-error @+1 {{fp8q-export-kernels: kernel module 'k': 'fp8q.kernel': no GEMM kernel can be built: epilogue storers take the deferred bf16 epilogue (bf16 results without C, 128x128 weight blocks, a 128 x 128 tile without clusters or split-K, not grouped)}}
+  // expected-error @+1 {{fp8q-export-kernels: kernel module 'k': 'fp8q.kernel': no GEMM kernel can be built: epilogue storers take the deferred bf16 epilogue (bf16 results without C, 128x128 weight blocks, a 128 x 128 tile without clusters along N or split-K, not grouped)}}
   gpu.module @k [#nvvm.target<chip = "sm_90a">] attributes {fp8q.kernel = {a_scale_layout = "k_major", accumulate = false, b_scaling = "block", block_m = 128 : i64, block_n = 128 : i64, ctas = 132 : i64, epilogue_storers = true, group_size = 128 : i64, kind = "gemm", out = "f32", promotion_interval = 128 : i64, stages = 4 : i64}} {
   }
 }
@@ -133,8 +133,18 @@ module attributes {gpu.container_module} {
 
 module attributes {gpu.container_module} {
   // The TMA-store epilogue takes staged bf16 results only.
-  // expected-error @+1 {{fp8q-export-kernels: kernel module 'k': 'fp8q.kernel': no GEMM kernel can be built: the TMA-store epilogue takes bf16 results without C staged by stmatrix, BLOCK_N a multiple of 64, no storer warps, no clusters, no split-K, not grouped}}
+  // expected-error @+1 {{fp8q-export-kernels: kernel module 'k': 'fp8q.kernel': no GEMM kernel can be built: the TMA-store epilogue takes bf16 results without C staged by stmatrix, BLOCK_N a multiple of 64, no storer warps, no clusters along N, no split-K, not grouped}}
   gpu.module @k [#nvvm.target<chip = "sm_90a">] attributes {fp8q.kernel = {a_scale_layout = "k_major", accumulate = false, b_scaling = "block", block_m = 128 : i64, block_n = 128 : i64, ctas = 132 : i64, group_size = 128 : i64, kind = "gemm", out = "f32", promotion_interval = 128 : i64, stages = 4 : i64, tma_store = true}} {
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // Nor along N: a tile column past N computes its peer's tile and stores
+  // nothing, which the staged stores do not know.
+  // expected-error @+1 {{fp8q-export-kernels: kernel module 'k': 'fp8q.kernel': no GEMM kernel can be built: the TMA-store epilogue takes bf16 results without C staged by stmatrix, BLOCK_N a multiple of 64, no storer warps, no clusters along N, no split-K, not grouped}}
+  gpu.module @k [#nvvm.target<chip = "sm_90a">] attributes {fp8q.kernel = {a_scale_layout = "k_major", accumulate = false, b_scaling = "block", block_m = 128 : i64, block_n = 128 : i64, cluster_n = 2 : i64, ctas = 132 : i64, group_size = 128 : i64, kind = "gemm", out = "bf16", promotion_interval = 128 : i64, stages = 4 : i64, tma_store = true}} {
   }
 }
 

@@ -215,8 +215,10 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
            "of an H100 SXM / H200)">,
     Option<"gemmCluster", "gemm-cluster", "int64_t", /*default=*/"1",
            "GEMM kernel: CTAs per thread-block cluster along M (1 or 2; "
-           "2: the two CTAs share each B tile through TMA multicast). "
-           "Grouped GEMMs always run without clusters">,
+           "2: the two CTAs share each B tile through TMA multicast; kernel "
+           "suffix `x2`; the deferred epilogue, storer warps and the TMA "
+           "store as without it). Grouped GEMMs always run without "
+           "clusters">,
     Option<"gemmClusterN", "gemm-cluster-n", "int64_t", /*default=*/"1",
            "GEMM kernel: CTAs per thread-block cluster along N (1 or 2; "
            "2: the two CTAs share each A tile through TMA multicast; kernel "
@@ -245,7 +247,8 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
            "rows x 64 columns per warpgroup and 64 columns, through an "
            "`out_map` tensor map over the result; kernel suffix `_tma`) "
            "where the kernel stages them by stmatrix (bf16 without "
-           "accumulate, BLOCK_N a multiple of 64, no cluster, not grouped), "
+           "accumulate, BLOCK_N a multiple of 64, no cluster along N, not "
+           "grouped), "
            "instead of the threads' 16-byte stores and the producer's storer "
            "warps; such kernels require N % 8 == 0 at launch. Off, the pass "
            "still takes it where it chooses the tiling (gemm-block-m) and K "

@@ -12,7 +12,8 @@
 // With the tiling left to the pass (hopper::chooseGemmTile), the recipe's
 // bf16 form takes 192 x 128 with the TMA store where K is static and at most
 // 1024, the TMA store is taken (two waves or more, N % 8 == 0) and its last
-// wave is not much emptier than 128 x 128's; a cluster keeps 128 x 128:
+// wave is not much emptier than 128 x 128's; with 2-CTA clusters along M
+// (which take the TMA store since the twentieth session) the same tiling:
 // RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified" | FileCheck %s --check-prefix=AUTO
 // RUN: fp8-opt %s --convert-fp8q-to-gpu="gemm=wgmma memory-model=unified gemm-cluster=2" | FileCheck %s --check-prefix=CLUSTER
 // ptxas: 0 spills (scaled-matmul-wgmma-ptxas.mlir).
@@ -71,7 +72,7 @@ func.func @n_odd(%a: tensor<4096x512xf8E4M3FN>, %sa: tensor<4096x4xf32>, %b: ten
 // AUTO: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_sw::
 
 // CLUSTER-LABEL: func.func @bf16(
-// CLUSTER: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_m128n128s4c132x2::
+// CLUSTER: gpu.launch_func @fp8q_scaled_matmul_1x128_128x128_bf16_tma_m192n128s4c132x2::
 
 // CHECK-LABEL: func.func @wgrad(
 // CHECK: gpu.launch_func @fp8q_scaled_matmul_1x128_1x128_f32_m192n128s4c132::{{.*}} threads in (%c512, %c1, %c1) dynamic_shared_memory_size %c166912_i32

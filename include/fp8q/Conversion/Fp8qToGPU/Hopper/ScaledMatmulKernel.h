@@ -464,7 +464,7 @@ struct GemmKernelConfig {
     return tile.splitK > 1 ? tile.splitK * 8 : 0;
   }
   /// Bytes of the cluster's empty barriers (multicast clusters only, else
-  /// 0): one mbarrier per stage in dynamic shared memory, which the
+  /// 0): one mbarrier per stage in static shared memory, which the
   /// consumers of both CTAs release (mbarrier.arrive on a shared::cluster
   /// address).
   int64_t getClusterBarrierBytes() const {
@@ -499,7 +499,7 @@ struct GemmKernelConfig {
   /// with it).
   bool storesStagedBF16ByMatrix() const {
     return out == GemmOutElement::BF16 && !accumulate &&
-           tile.getMulticastCtas() == 1 && getSlices() == 1 &&
+           tile.clusterN == 1 && getSlices() == 1 &&
            tile.blockN % 8 == 0 && 128 % (tile.blockN / 8) == 0;
   }
   /// Bytes of the epilogue's staging area (one slice: getSliceRows() rows
@@ -510,11 +510,13 @@ struct GemmKernelConfig {
   /// the kernel then stores from registers (pairs inside, elements on
   /// edges).
   int64_t getEpilogueStagingBytes() const;
-  /// Dynamic shared memory per CTA in bytes (stages, epilogue staging,
-  /// column scales, cluster barriers).
+  /// Dynamic shared memory per CTA in bytes (stages, epilogue staging or
+  /// split-K slot, column scales, split-K barriers).
   int64_t getDynamicSharedMemoryBytes() const;
-  /// Static shared memory per CTA in bytes: the 2 x stages mbarriers
-  /// (`nvgpu.mbarrier.create`).
+  /// Static shared memory per CTA in bytes: the mbarriers (the ring's 2 x
+  /// stages and the storers' 4, `nvgpu.mbarrier.create`; the cluster's, a
+  /// workgroup attribution of the kernel), rounded up to the 1024-byte
+  /// alignment of the dynamic array after them.
   int64_t getStaticSharedMemoryBytes() const;
   /// 128-wide K blocks (pipeline stages) per scale group.
   int64_t getBlocksPerGroup() const { return groupSize / kGemmBlockK; }

@@ -258,8 +258,7 @@ int64_t GemmKernelConfig::getEpilogueStagingBytes() const {
                                                : getEpilogueStagingPitch());
   // Split-K: the staging area and the sums' slot share their bytes.
   int64_t others = tile.stages * getStageBytes() + getColumnScaleBytes() +
-                   getClusterBarrierBytes() + getSplitKBarrierBytes() +
-                   getStaticSharedMemoryBytes();
+                   getSplitKBarrierBytes() + getStaticSharedMemoryBytes();
   return others + std::max(staging, getSplitKSlotBytes()) <= kMaxSharedBytes
              ? staging
              : 0;
@@ -268,15 +267,19 @@ int64_t GemmKernelConfig::getEpilogueStagingBytes() const {
 int64_t GemmKernelConfig::getDynamicSharedMemoryBytes() const {
   return tile.stages * getStageBytes() +
          std::max(getEpilogueStagingBytes(), getSplitKSlotBytes()) +
-         getColumnScaleBytes() + getClusterBarrierBytes() +
-         getSplitKBarrierBytes();
+         getColumnScaleBytes() + getSplitKBarrierBytes();
 }
 
 int64_t GemmKernelConfig::getStaticSharedMemoryBytes() const {
   // The ring's full and empty barriers; the storers' staged and drained
-  // ones for each consumer warpgroup.
+  // ones for each consumer warpgroup; the cluster's empty ones.
+  // NOTE: the cluster's sit in the static area's padding (at most 28 of
+  // its 128 slots): 6 stages of 128 x 128 and the epilogue's staging area
+  // leave exactly 1024 bytes of the 227 KiB, which they exceeded by 48 in
+  // the dynamic array.
   int64_t barriers = 2 * tile.stages + (epilogueStorers ? 4 : 0);
-  return llvm::alignTo(barriers * kMbarrierBytes, kSwizzleAtomBytes);
+  int64_t bytes = barriers * kMbarrierBytes + getClusterBarrierBytes();
+  return llvm::alignTo(bytes, kSwizzleAtomBytes);
 }
 
 SmallVector<int64_t> GemmKernelConfig::getColumnSplits() const {
@@ -300,7 +303,7 @@ bool GemmKernelConfig::defersEpilogue() const {
   // tile; one kernel serves every K); the _acc and Wgrad forms spilled 36
   // and 68 bytes with it.
   return isRecipeBF16() && tile.blockM == 128 && tile.blockN == 128 &&
-         tile.getMulticastCtas() == 1 && tile.splitK == 1 &&
+         tile.clusterN == 1 && tile.splitK == 1 &&
          overlapsPromotion();
 }
 
@@ -718,15 +721,15 @@ std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
   if (tmaStore && !canUseTmaStore())
     return llvm::formatv("the TMA-store epilogue takes bf16 results without "
                          "C staged by stmatrix, BLOCK_N a multiple of {0}, "
-                         "no storer warps, no clusters, no split-K, not "
-                         "grouped",
+                         "no storer warps, no clusters along N, no split-K, "
+                         "not grouped",
                          kTmaStoreBoxColumns)
         .str();
   if (epilogueStorers && !canUseEpilogueStorers())
     return std::string("epilogue storers take the deferred bf16 epilogue "
                        "(bf16 results without C, 128x128 weight blocks, a "
-                       "128 x 128 tile without clusters or split-K, not "
-                       "grouped)");
+                       "128 x 128 tile without clusters along N or "
+                       "split-K, not grouped)");
   return std::nullopt;
 }
 
@@ -1358,16 +1361,22 @@ void ScaledMatmulKernelEmitter::emitPrologue() {
         b.sharedView(dynamicShared, offset, {scaleBytes / 4}, b.getF32Type());
     offset += scaleBytes;
   }
-  if (config.getClusterBarrierBytes()) {
-    clusterBarriers = b.sharedView(dynamicShared, offset,
-                                   {config.tile.stages}, b.getI64Type());
-    offset += config.getClusterBarrierBytes();
-  }
   if (int64_t bytes = config.getSplitKBarrierBytes())
     splitBarriers =
         b.sharedView(dynamicShared, offset, {bytes / 8}, b.getI64Type());
+  // The cluster's empty barriers (addressed by inline PTX: mapa, remote
+  // arrivals): a workgroup attribution, static shared memory beside the
+  // mbarrier group.
   auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
                                               gpu::AddressSpace::Workgroup);
+  if (int64_t bytes = config.getClusterBarrierBytes()) {
+    auto type = MemRefType::get({bytes / kMbarrierBytes}, b.getI64Type(),
+                                MemRefLayoutAttrInterface(), workgroup);
+    clusterBarriers = func.addWorkgroupAttribution(type, func.getLoc());
+    func.setWorkgroupAttributionAttr(func.getNumWorkgroupAttributions() - 1,
+                                     LLVM::LLVMDialect::getAlignAttrName(),
+                                     b.getI64IntegerAttr(kMbarrierBytes));
+  }
   barriers = nvgpu::MBarrierCreateOp::create(
       b, nvgpu::MBarrierGroupType::get(
              b.getContext(), workgroup,
