@@ -216,8 +216,8 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
     Option<"gemmCluster", "gemm-cluster", "int64_t", /*default=*/"1",
            "GEMM kernel: CTAs per thread-block cluster along M (1 or 2; "
            "2: the two CTAs share each B tile through TMA multicast; kernel "
-           "suffix `x2`; the deferred epilogue, storer warps and the TMA "
-           "store as without it). Grouped GEMMs always run without "
+           "suffix `x2`; the deferred epilogue and the TMA store as without "
+           "it, not the storer warps). Grouped GEMMs always run without "
            "clusters">,
     Option<"gemmClusterN", "gemm-cluster-n", "int64_t", /*default=*/"1",
            "GEMM kernel: CTAs per thread-block cluster along N (1 or 2; "

@@ -374,10 +374,11 @@ struct GemmKernelConfig {
   /// free register set for the previous tile's sum).
   bool defersEpilogue() const;
   /// Whether epilogueStorers may be set: the deferred epilogue of bf16
-  /// results staged by stmatrix (defersEpilogue, storesStagedBF16ByMatrix).
+  /// results staged by stmatrix (defersEpilogue, storesStagedBF16ByMatrix),
+  /// without clusters (not run on a GPU with them).
   bool canUseEpilogueStorers() const {
     return defersEpilogue() && storesStagedBF16ByMatrix() &&
-           getEpilogueStagingBytes() > 0;
+           tile.getMulticastCtas() == 1 && getEpilogueStagingBytes() > 0;
   }
   /// Whether tmaStore may be set: bf16 results staged by stmatrix
   /// (storesStagedBF16ByMatrix) in a staging area that fits, BN a multiple

@@ -728,8 +728,8 @@ std::optional<std::string> GemmKernelConfig::getInvalidReason() const {
   if (epilogueStorers && !canUseEpilogueStorers())
     return std::string("epilogue storers take the deferred bf16 epilogue "
                        "(bf16 results without C, 128x128 weight blocks, a "
-                       "128 x 128 tile without clusters along N or "
-                       "split-K, not grouped)");
+                       "128 x 128 tile without clusters or split-K, "
+                       "not grouped)");
   return std::nullopt;
 }
 
