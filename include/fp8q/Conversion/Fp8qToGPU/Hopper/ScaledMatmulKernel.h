@@ -369,9 +369,11 @@ struct GemmKernelConfig {
   /// stage released) while the second is on the tensor cores, the last
   /// tile's after the tile loop. Where it was measured to gain: the bf16
   /// result without C, 128x128 weight blocks, a 128 x 128 tile without
-  /// clusters or split-K (rank 0's epilogue waits for the other ranks'
-  /// sums), not grouped, the overlapped promotion (its first pair has a
-  /// free register set for the previous tile's sum).
+  /// clusters along N (a unit's row end would have to be carried) or
+  /// split-K (rank 0's epilogue waits for the other ranks' sums), not
+  /// grouped, the overlapped promotion (its first pair has a free register
+  /// set for the previous tile's sum). With clusters along M since the
+  /// twentieth session (correct; the cluster itself loses 5-14 %).
   bool defersEpilogue() const;
   /// Whether epilogueStorers may be set: the deferred epilogue of bf16
   /// results staged by stmatrix (defersEpilogue, storesStagedBF16ByMatrix),
