@@ -498,8 +498,9 @@ struct GemmKernelConfig {
   /// keeping one 8-column chunk of its rows: BN/8 must divide the 128
   /// threads of a warpgroup (BN = 8, 16, 32, 64, 128, 256); the wider tiles
   /// (144-192) keep the pair stores and per-chunk branches, and so do 2-CTA
-  /// clusters and two slices per warpgroup (ptxas spilled 12 and 4 bytes
-  /// with it).
+  /// clusters along N (a unit's row end differs per tile) and two slices
+  /// per warpgroup (ptxas spilled 4 bytes with it). Clusters along M take
+  /// it (0 spills at 4 stages, 8 bytes at 6).
   bool storesStagedBF16ByMatrix() const {
     return out == GemmOutElement::BF16 && !accumulate &&
            tile.clusterN == 1 && getSlices() == 1 &&

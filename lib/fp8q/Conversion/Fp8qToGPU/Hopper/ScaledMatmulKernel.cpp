@@ -65,14 +65,16 @@
 //   1x128 B only:
 //   f32 colScale[warpgroup][p % B][BN] =
 //   sb[n0 + n, g] (p: promotion, B: 3 buffers with the overlapped
-//   promotion, else 2); then, with clusters, the S cluster empty barriers
-//   (i64)
+//   promotion, else 2); then, with split-K, its splitK mbarriers (i64)
 //
 // Each region is a typed memref.view of gpu.dynamic_shared_memory, declared
 // 1024-byte aligned (the stages as bytes, the column scales as f32).
 // The mbarriers full[S] and empty[S] (and the storers' staged[2],
 // drained[2]) are one nvgpu.mbarrier.group (static shared memory, 8 bytes
-// each); the TMA copies are nvgpu.tma.async.load
+// each); with clusters the S cluster empty barriers, which inline PTX
+// addresses, are the kernel's workgroup attribution (static shared memory
+// too, in the padding before the 1024-byte aligned dynamic array); the TMA
+// copies are nvgpu.tma.async.load
 // into [BM, 128] / [BN, 128] views of a stage, with the kernel's tensor map
 // parameters as !nvgpu.tensormap.descriptor values.
 // NOTE: the wgmma stays nvvm.wgmma.mma_async with descriptors computed from
