@@ -1,9 +1,14 @@
 """bench_gemm's back-to-back timing (``--sustained``) without a GPU.
 
-A stand-in ``torch`` (events on the host clock) and a stand-in
+A stand-in ``torch`` (events on a stand-in GPU clock), stand-in clocks
+that advance by what each call says it costs, and a stand-in
 ``nvidia-smi`` on PATH (a script printing fixed samples) exercise
 sustained(): the timed half, the host-bound mark, the parsing of the
 sampler's lines and the sampler's end when the timed function raises.
+
+The host-bound mark compares two times; on the real clocks a loaded
+machine (CI runs the tests in parallel) skews them apart, so the tests
+that check it run on the stand-in clocks.
 """
 
 import os
@@ -18,12 +23,34 @@ import pytest
 from fp8q.bench import bench_gemm
 
 
+class _Clocks:
+    """A host clock (replaces time.perf_counter) and a GPU clock (read by
+    the stand-in events) that advance only when a call costs time."""
+
+    def __init__(self):
+        self.host = 0.0
+        self.gpu = 0.0
+
+    def perf_counter(self):
+        return self.host
+
+    def call(self, host_ms, gpu_ms):
+        """A call that costs the host ``host_ms`` and the GPU ``gpu_ms``."""
+        def fn():
+            self.host += host_ms / 1e3
+            self.gpu += gpu_ms / 1e3
+        return fn
+
+
+_clocks = None
+
+
 class _Event:
     def __init__(self, *args):
         self.at = None
 
     def record(self):
-        self.at = time.perf_counter()
+        self.at = _clocks.gpu if _clocks else time.perf_counter()
 
     def synchronize(self):
         pass
@@ -44,6 +71,16 @@ def fake_torch(monkeypatch):
     monkeypatch.setitem(sys.modules, "torch", _fake_torch())
 
 
+@pytest.fixture
+def clocks(fake_torch, monkeypatch):
+    """Stand-in clocks for the host (time.perf_counter) and the events."""
+    global _clocks
+    _clocks = _Clocks()
+    monkeypatch.setattr(time, "perf_counter", _clocks.perf_counter)
+    yield _clocks
+    _clocks = None
+
+
 def _sampler(directory, lines):
     """A stand-in nvidia-smi in ``directory`` that prints ``lines``."""
     path = directory / "nvidia-smi"
@@ -62,11 +99,19 @@ SAMPLES = ["1980, 80.1, 0x0000000000000001"] * 4 + [
     "1425, 692.0, 0x0000000000000004"]
 
 
-def test_sustained_reads_the_sampler(fake_torch, tmp_path, monkeypatch):
+def test_sustained_reads_the_sampler(clocks, tmp_path, monkeypatch):
     monkeypatch.setenv("PATH", str(_sampler(tmp_path, SAMPLES)))
-    ms, state = bench_gemm.sustained(lambda: time.sleep(0.002), 0.2)
-    # The host sleeps in every call: the loop measures the host.
-    assert ms >= 2.0
+    # Each call costs the host and the GPU 2 ms; it also sleeps 2 ms of
+    # real time so that the sampler (a real process) prints its lines.
+    step = clocks.call(2.0, 2.0)
+
+    def fn():
+        step()
+        time.sleep(0.002)
+
+    ms, state = bench_gemm.sustained(fn, 0.2)
+    # The host takes as long as the kernel: the loop measures the host.
+    assert ms == pytest.approx(2.0)
     assert state["host_bound"] is True
     # The later half of the lines: the three power-capped samples.
     assert state["sm_mhz"] == 1410
@@ -80,6 +125,22 @@ def test_sustained_without_nvidia_smi(fake_torch, tmp_path, monkeypatch):
     ms, state = bench_gemm.sustained(lambda: calls.append(1), 0.05)
     assert ms > 0 and len(calls) >= 41
     assert set(state) == {"host_bound"}
+
+
+def test_sustained_kernel_bound(clocks, tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    # The host enqueues in 0.3 ms a kernel that runs 2 ms: the GPU's time.
+    ms, state = bench_gemm.sustained(clocks.call(0.3, 2.0), 0.2)
+    assert ms == pytest.approx(2.0)
+    assert state == {"host_bound": False}
+
+
+def test_sustained_host_bound_at_80_percent(clocks, tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    # 80 % is the mark: 1.7 ms of host per 2 ms of kernel is host-bound,
+    # 1.5 ms is not.
+    assert bench_gemm.sustained(clocks.call(1.7, 2.0), 0.2)[1]["host_bound"]
+    assert not bench_gemm.sustained(clocks.call(1.5, 2.0), 0.2)[1]["host_bound"]
 
 
 def test_sustained_stops_the_sampler_on_error(fake_torch, tmp_path, monkeypatch):
