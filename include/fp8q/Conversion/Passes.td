@@ -248,11 +248,11 @@ def ConvertFp8qToGPUPass : Pass<"convert-fp8q-to-gpu", "::mlir::ModuleOp"> {
            "`out_map` tensor map over the result; kernel suffix `_tma`) "
            "where the kernel stages them by stmatrix (bf16 without "
            "accumulate, BLOCK_N a multiple of 64, no cluster along N, not "
-           "grouped), "
-           "instead of the threads' 16-byte stores and the producer's storer "
-           "warps; such kernels require N % 8 == 0 at launch. Off, the pass "
-           "still takes it where it chooses the tiling (gemm-block-m) and K "
-           "is static and at most 2048 on two waves of tiles or more">,
+           "grouped), instead of the threads' 16-byte stores and the "
+           "producer's storer warps; such kernels require N % 8 == 0 at "
+           "launch. Off, the pass still takes it where it chooses the tiling "
+           "(gemm-block-m) and K is static and at most 2048 on two waves of "
+           "tiles or more">,
     Option<"memoryModel", "memory-model", "::mlir::fp8q::Fp8qToGPUMemoryModel",
            /*default=*/"::mlir::fp8q::Fp8qToGPUMemoryModel::Copy",
            "Where the kernels' operands live",

@@ -500,7 +500,9 @@ struct GemmKernelConfig {
   /// (144-192) keep the pair stores and per-chunk branches, and so do 2-CTA
   /// clusters along N (a unit's row end differs per tile) and two slices
   /// per warpgroup (ptxas spilled 4 bytes with it). Clusters along M take
-  /// it (0 spills at 4 stages, 8 bytes at 6).
+  /// it (0 spills at 4 stages; at 6 with the deferred epilogue ptxas
+  /// spills 8 bytes in the bf16 kernel, 12 with mn_major scales, 4-8 with
+  /// the TMA store).
   bool storesStagedBF16ByMatrix() const {
     return out == GemmOutElement::BF16 && !accumulate &&
            tile.clusterN == 1 && getSlices() == 1 &&
